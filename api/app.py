@@ -1,0 +1,73 @@
+"""The Starlette application: GraphQL at /graphql, liveness at /healthz, readiness at /readyz."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.websockets import WebSocket
+from strawberry.asgi import GraphQL
+
+from api.context import Context
+from api.schema import schema
+from api.settings import ApiSettings
+from graphdb.database import Database
+from graphdb.errors import DatabaseUnavailable
+from graphdb.settings import DbSettings
+
+
+class _GraphQLApp(GraphQL[Context, None]):
+    async def get_context(self, request: Request | WebSocket, response: Response | WebSocket) -> Context:
+        assert isinstance(request, Request)
+        return Context(request=request, response=response if isinstance(response, Response) else None,
+                       db=request.app.state.db)
+
+
+async def _ensure_schema(app: Starlette) -> None:
+    if app.state.schema_applied:
+        return
+    try:
+        await run_in_threadpool(app.state.db.apply_schema)
+    except DatabaseUnavailable:
+        return
+    app.state.schema_applied = True
+
+
+def create_app(api_settings: ApiSettings | None = None, db_settings: DbSettings | None = None) -> Starlette:
+    api_settings = api_settings or ApiSettings()
+    db_settings = db_settings or DbSettings()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        db = Database.connect(db_settings)
+        app.state.db = db
+        app.state.schema_applied = False
+        await _ensure_schema(app)  # a database that is down now gets it once /readyz sees it back
+        try:
+            yield
+        finally:
+            db.close()
+
+    async def healthz(_: Request) -> Response:
+        return JSONResponse({"ok": True})
+
+    async def readyz(request: Request) -> Response:
+        ready = await run_in_threadpool(request.app.state.db.ping)
+        if ready:
+            await _ensure_schema(request.app)
+        return JSONResponse({"ready": ready}, status_code=200 if ready else 503)
+
+    graphql = _GraphQLApp(schema, graphql_ide="graphiql" if api_settings.graphiql else None)
+    return Starlette(
+        routes=[
+            Route("/graphql", graphql, methods=["GET", "POST"]),
+            Route("/healthz", healthz),
+            Route("/readyz", readyz),
+        ],
+        lifespan=lifespan,
+    )

@@ -1,0 +1,86 @@
+"""`coderooms db start|stop|status|uri`: the local Neo4j + GDS server."""
+
+from __future__ import annotations
+
+import argparse
+
+from api.cli.output import EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, emit_json, fail, progress
+from graphdb.connection import resolve_target
+from graphdb.errors import GraphDbError, NoDatabaseConfigured, PortInUse
+from graphdb.runtime import LocalInstance
+from graphdb.settings import DbSettings
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    db = commands.add_parser("db", help="the local Neo4j + GDS server")
+    actions = db.add_subparsers(dest="action", required=True)
+    for name, help_text in (("start", "provision (first time) and start; idempotent"),
+                            ("stop", "stop the server; leaves no process"),
+                            ("status", "is it running, where, which versions"),
+                            ("uri", "print the Bolt URI")):
+        action = actions.add_parser(name, help=help_text)
+        action.add_argument("--json", action="store_true", help="machine-readable output, no progress")
+        action.set_defaults(handler=_HANDLERS[name])
+
+
+def _instance(args: argparse.Namespace) -> tuple[DbSettings, LocalInstance]:
+    settings = DbSettings()
+    quiet = args.json
+    return settings, LocalInstance(settings, log=progress(quiet))
+
+
+def _start(args: argparse.Namespace) -> int:
+    settings, instance = _instance(args)
+    if settings.external:
+        return fail("NEO4J_URI is set: the external database is used and no local server is started",
+                    EXIT_BAD_INPUT)
+    try:
+        status = instance.start()
+    except PortInUse as exc:
+        return fail(str(exc), EXIT_BAD_INPUT)
+    except GraphDbError as exc:
+        return fail(str(exc), EXIT_FAILURE)
+    if args.json:
+        emit_json(status.public())
+    else:
+        print(f"Neo4j {status.neo4j_version} with GDS {status.gds_version} running at {status.uri}")
+    return EXIT_OK
+
+
+def _stop(args: argparse.Namespace) -> int:
+    _, instance = _instance(args)
+    stopped = instance.stop()
+    if args.json:
+        emit_json({"stopped": stopped})
+    else:
+        print("stopped" if stopped else "not running")
+    return EXIT_OK
+
+
+def _status(args: argparse.Namespace) -> int:
+    settings, instance = _instance(args)
+    status = instance.status()
+    if args.json:
+        emit_json(status.public())
+    elif status.running:
+        print(f"running (pid {status.pid}) at {status.uri}: Neo4j {status.neo4j_version}, GDS {status.gds_version}")
+    else:
+        print("not running" + (f" — {status.note}" if status.note else ""))
+    if settings.external:
+        print("note: NEO4J_URI is set, so commands use that database, not this local server")
+    return EXIT_OK if status.running else EXIT_FAILURE
+
+
+def _uri(args: argparse.Namespace) -> int:
+    try:
+        target = resolve_target(DbSettings())
+    except NoDatabaseConfigured as exc:
+        return fail(str(exc), EXIT_FAILURE)
+    if args.json:
+        emit_json({"uri": target.uri, "user": target.user, "database": target.database, "source": target.source})
+    else:
+        print(target.uri)
+    return EXIT_OK
+
+
+_HANDLERS = {"start": _start, "stop": _stop, "status": _status, "uri": _uri}

@@ -1,0 +1,1 @@
+CREATE CONSTRAINT file_key IF NOT EXISTS FOR (f:File) REQUIRE (f.repo_id, f.id) IS UNIQUE

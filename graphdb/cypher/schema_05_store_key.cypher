@@ -1,0 +1,1 @@
+CREATE CONSTRAINT store_key IF NOT EXISTS FOR (s:Store) REQUIRE s.repo_id IS UNIQUE

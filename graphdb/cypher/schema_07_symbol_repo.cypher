@@ -1,0 +1,1 @@
+CREATE INDEX symbol_repo IF NOT EXISTS FOR (s:Symbol) ON (s.repo_id)

@@ -1,0 +1,95 @@
+"""The one way the rest of the code talks to Neo4j.
+
+``Database`` wraps a driver and a database name and runs catalog statements by name, always
+as managed transactions (``execute_query`` / ``execute_read`` / ``execute_write``), returning
+plain data read fully inside the transaction. Driver errors are converted here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+from neo4j import Driver, ManagedTransaction, RoutingControl
+from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, SessionExpired
+
+from graphdb.connection import Target, open_driver, resolve_target
+from graphdb.errors import DatabaseUnavailable
+from graphdb.queries import names, query
+from graphdb.settings import DbSettings
+
+T = TypeVar("T")
+SCHEMA_PREFIX = "schema_"
+
+
+@contextmanager
+def unavailable_as_error() -> Iterator[None]:
+    """Turn 'cannot reach the database' driver failures into :class:`DatabaseUnavailable`."""
+    try:
+        yield
+    except (ServiceUnavailable, SessionExpired, OSError) as exc:
+        raise DatabaseUnavailable(f"Neo4j is not answering: {exc}") from exc
+    except DriverError as exc:
+        raise DatabaseUnavailable(f"Neo4j driver error: {exc}") from exc
+
+
+class Database:
+    def __init__(self, driver: Driver, database: str, target: Target | None = None) -> None:
+        self.driver = driver
+        self.database = database
+        self.target = target
+
+    @classmethod
+    def connect(cls, settings: DbSettings | None = None) -> "Database":
+        target = resolve_target(settings or DbSettings())
+        return cls(open_driver(target), target.database, target)
+
+    def close(self) -> None:
+        self.driver.close()
+
+    def rows(self, name: str, /, **params: Any) -> list[dict[str, Any]]:
+        """Run a read-only catalog statement; return its records as dicts."""
+        with unavailable_as_error():
+            records, _, _ = self.driver.execute_query(
+                query(name), params, database_=self.database, routing_=RoutingControl.READ
+            )
+        return [record.data() for record in records]
+
+    def execute(self, name: str, /, **params: Any) -> list[dict[str, Any]]:
+        """Run a catalog statement that writes, in its own write transaction."""
+        with unavailable_as_error():
+            records, _, _ = self.driver.execute_query(
+                query(name), params, database_=self.database, routing_=RoutingControl.WRITE
+            )
+        return [record.data() for record in records]
+
+    def write(self, work: Callable[[ManagedTransaction], T]) -> T:
+        """Run ``work`` as one managed write transaction (retried on transient errors: keep it pure)."""
+        with unavailable_as_error(), self.driver.session(database=self.database) as session:
+            return session.execute_write(work)
+
+    def read(self, work: Callable[[ManagedTransaction], T]) -> T:
+        with unavailable_as_error(), self.driver.session(database=self.database) as session:
+            return session.execute_read(work)
+
+    def versions(self) -> tuple[str, str]:
+        row = self.rows("server_versions")[0]
+        return str(row["neo4j_version"]), str(row["gds_version"])
+
+    def ping(self) -> bool:
+        """True when the database answers now (no transaction retries: a health check must be quick)."""
+        try:
+            with unavailable_as_error():
+                self.driver.verify_connectivity()
+            self.versions()
+        except (DatabaseUnavailable, Neo4jError):
+            return False
+        return True
+
+    def apply_schema(self) -> list[str]:
+        """Apply every ``schema_*`` statement (constraints and indexes, all idempotent), in order."""
+        applied = [name for name in names() if name.startswith(SCHEMA_PREFIX)]
+        for name in applied:
+            self.execute(name)
+        return applied

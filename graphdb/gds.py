@@ -1,0 +1,45 @@
+"""In-database graph algorithms through the ``graphdatascience`` client.
+
+The client is always built with ``arrow=False``: OpenGDS has no Arrow Flight server. Every
+projection is named per call and dropped afterwards, even when the algorithm fails.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from graphdatascience import GraphDataScience
+
+from graphdb.connection import Target
+from graphdb.queries import query
+
+
+def open_gds(target: Target) -> GraphDataScience:
+    return GraphDataScience(target.uri, auth=(target.user, target.password), database=target.database,
+                            arrow=False)
+
+
+@contextmanager
+def projected(gds: GraphDataScience, projection: str, **params: Any) -> Iterator[Any]:
+    """Project with the catalog statement ``projection`` under a fresh name; drop it on exit."""
+    graph_name = f"coderooms-{uuid.uuid4().hex}"
+    graph, _ = gds.graph.project.cypher(query(projection), graph_name=graph_name, **params)
+    try:
+        yield graph
+    finally:
+        gds.graph.drop(graph_name, fail_if_missing=False)
+
+
+def louvain_file_communities(gds: GraphDataScience, repo_id: str, *, concurrency: int = 1) -> dict[str, int]:
+    """Louvain over a repository's file graph: ``{file id: community id}``.
+
+    Concurrency 1 makes Louvain sequential, hence deterministic for the same graph.
+    """
+    with projected(gds, "gds_project_file_graph", repo_id=repo_id) as graph:
+        frame = gds.louvain.stream(graph, relationship_weight_property="weight", concurrency=concurrency,
+                                   consecutive_ids=True)
+        nodes = gds.util.as_nodes(frame["nodeId"].tolist())
+        return {str(node["id"]): int(community) for node, community in zip(nodes, frame["communityId"])}

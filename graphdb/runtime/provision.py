@@ -1,0 +1,62 @@
+"""Resolve Neo4j and OpenGDS jars from Maven Central into a shared distribution directory.
+
+The distribution is written once per version pair (``<home>/dist/<DIST_NAME>/{lib,plugins}``)
+and marked complete with a stamp file; later starts find the stamp and download nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from importlib import resources
+from pathlib import Path
+from typing import Callable
+
+from graphdb.errors import MavenFailed
+from graphdb.runtime.versions import DIST_NAME, GDS_VERSION, NEO4J_VERSION
+
+STAMP = ".complete"
+
+
+def dist_dir(home: Path) -> Path:
+    return home / "dist" / DIST_NAME
+
+
+def is_provisioned(home: Path) -> bool:
+    return (dist_dir(home) / STAMP).is_file()
+
+
+def provision(home: Path, java: Path, log: Callable[[str], None] = lambda _: None) -> Path:
+    """Make sure the jars are on disk; return the distribution directory."""
+    target = dist_dir(home)
+    if is_provisioned(home):
+        return target
+    mvn = shutil.which("mvn")
+    if mvn is None:
+        raise MavenFailed("Maven (mvn) is not on PATH: install it (Debian: apt-get install maven)")
+    staging = target.with_name(target.name + ".partial")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    pom = staging / "pom.xml"
+    pom.write_text(resources.files("graphdb.runtime").joinpath("pom.xml").read_text(encoding="utf-8"))
+    log(f"resolving Neo4j {NEO4J_VERSION} + GDS {GDS_VERSION} from Maven Central (first start only)…")
+    env = dict(os.environ, JAVA_HOME=str(java.parent.parent))
+    cmd = [mvn, "-B", "-q", "-f", str(pom), f"-Dneo4j.version={NEO4J_VERSION}",
+           f"-Dgds.version={GDS_VERSION}", f"-Dcoderooms.home={staging}", "package"]
+    done = subprocess.run(cmd, cwd=staging, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        shutil.rmtree(staging, ignore_errors=True)
+        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
+        raise MavenFailed(
+            "Maven could not resolve the Neo4j/GDS jars (offline, or Maven Central unreachable?). "
+            f"Maven said:\n{tail}"
+        )
+    shutil.rmtree(staging / "target", ignore_errors=True)
+    (staging / STAMP).write_text(f"neo4j={NEO4J_VERSION}\ngds={GDS_VERSION}\n")
+    shutil.rmtree(target, ignore_errors=True)
+    staging.rename(target)
+    size_mib = sum(f.stat().st_size for f in target.rglob("*.jar")) // (1 << 20)
+    log(f"jars ready in {target} ({size_mib} MiB)")
+    return target
+

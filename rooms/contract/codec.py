@@ -1,0 +1,105 @@
+"""Text <-> model for seeds and stores, byte-stable.
+
+Canonical text: UTF-8 JSON (non-ASCII written as is), 2-space indent, ``": "`` and ``","`` separators, LF,
+one trailing newline, keys in contract order, empty optional fields omitted. ``serialize(parse(text))`` is a
+fixed point: parsing a canonical text and serializing it gives the same bytes. (A non-canonical valid input —
+other whitespace, explicit nulls, an int where a float is expected — is normalized once.)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypeVar
+
+from pydantic import ValidationError
+
+from rooms.contract.errors import ContractError
+from rooms.contract.seed import SEED_SCHEMA, STORE_SCHEMA, SeedFile, Store
+
+_Model = TypeVar("_Model", SeedFile, Store)
+
+# pydantic error type -> contract code; anything else is the document's generic code.
+_CODES = {
+    "extra_forbidden": "unknown_field",
+    "missing": "missing_field",
+    "enum": "invalid_enum",
+    "literal_error": "schema_mismatch",
+    "invalid_path": "invalid_path",
+    "receipts_in_candidate": "receipts_in_candidate",
+    "invalid_receipt": "invalid_receipt",
+}
+
+
+def _reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ContractError("invalid_json", f"key {key!r} appears twice in one object", key)
+        out[key] = value
+    return out
+
+
+def _dotted(loc: tuple[int | str, ...]) -> str:
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def _contract_error(exc: ValidationError, generic: str) -> ContractError:
+    # A missing key is often the echo of a misspelled one: report the other errors first.
+    errors = sorted(exc.errors(include_url=False), key=lambda e: e["type"] == "missing")
+    first = errors[0]
+    field = _dotted(first["loc"]) or None
+    details = "; ".join(f"{_dotted(e['loc']) or '(document)'}: {e['msg']}" for e in errors[:3])
+    if len(errors) > 3:
+        details += f"; and {len(errors) - 3} more"
+    return ContractError(_CODES.get(first["type"], generic), details, field)
+
+
+def _parse(text: str, model: type[_Model], schema: str, generic: str) -> _Model:
+    try:
+        data = json.loads(text, object_pairs_hook=_reject_duplicate_keys)
+    except json.JSONDecodeError as exc:
+        raise ContractError("invalid_json", f"not JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise ContractError(generic, "the document must be a JSON object")
+    if data.get("schema") != schema:
+        raise ContractError("schema_mismatch", f"schema must be {schema!r}, found {data.get('schema')!r}", "schema")
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise _contract_error(exc, generic) from exc
+
+
+def to_text(model: SeedFile | Store) -> str:
+    """The canonical text of a seed or a store."""
+    return json.dumps(model.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+
+
+def parse_seed(text: str) -> SeedFile:
+    """Parse and validate a seed; raise `ContractError` with a stable code naming the field."""
+    return _parse(text, SeedFile, SEED_SCHEMA, "invalid_seed")
+
+
+def serialize_seed(seed: SeedFile) -> str:
+    return to_text(seed)
+
+
+def parse_store(text: str) -> Store:
+    """Parse and validate a store; raise `ContractError` with a stable code naming the field."""
+    return _parse(text, Store, STORE_SCHEMA, "invalid_store")
+
+
+def serialize_store(store: Store) -> str:
+    return to_text(store)
+
+
+def validate_seed(data: dict[str, Any]) -> SeedFile:
+    """Validate an already decoded seed object (same codes as `parse_seed`)."""
+    return _parse(json.dumps(data), SeedFile, SEED_SCHEMA, "invalid_seed")
+
+
+def validate_store(data: dict[str, Any]) -> Store:
+    """Validate an already decoded store object (same codes as `parse_store`)."""
+    return _parse(json.dumps(data), Store, STORE_SCHEMA, "invalid_store")

@@ -1,0 +1,126 @@
+"""`split`: explicit path groups become new blocks (F11 1c, o3).
+
+Each group is a list of exact paths or globs, matched against the block's CURRENT membership entries: an
+entry belongs to a group when one pattern equals it or matches it (``src/**`` covers the entry
+``src/a/**``). Every group and every pattern must select at least one entry (``split_group_empty``), no
+entry may fall in two groups (``split_groups_overlap``), and every entry must be covered
+(``split_not_total``) unless ``rest_to_residue`` sends the uncovered entries to the residue, honestly.
+
+Children, in group order, take the parent's place:
+- id ``sb_`` + the first 16 hex digits of sha256(parent id, then each sorted member path, ``\\n``-joined),
+  so the same split of the same block always yields the same ids;
+- name: the parent's name + `` · `` + the directory that tells this group apart from the others (or
+  ``part N``), at most 40 characters; meta from `rooms.edit.meta.child_meta` (needs owner naming);
+- purpose, kind, state, versions, receipt contract and layout copied from the parent; no fingerprint or
+  resolved members (a candidate inherits nothing it did not earn, F0c §4b);
+- sockets: each child gets the parent's sockets, and every socket that pointed at the parent points at
+  every child — without the graph we cannot tell which child carries the dependency, so we keep each
+  possible one rather than guess;
+- the parent's residue (and the uncovered entries, with ``rest_to_residue``) goes to the first child.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import posixpath
+
+from rooms.contract import Member, SystemBlock, is_glob, path_matches, validate_repo_path
+from rooms.edit.canonical import SurvivorMap
+from rooms.edit.meta import child_meta
+from rooms.edit.ops import Split
+from rooms.edit.outcome import EditCode, Refusal
+from rooms.edit.rename import NAME_MAX
+from rooms.edit.sockets import rewrite_targets
+from rooms.edit.working import Working
+
+
+def child_id(parent_id: str, members: list[Member], taken: set[str] | frozenset[str] = frozenset()) -> str:
+    digest = hashlib.sha256("\n".join([parent_id, *sorted(m.path for m in members)]).encode()).hexdigest()
+    # 16 hex digits; more only in the (astronomically rare) case that id is already taken.
+    size = 16
+    while "sb_" + digest[:size] in taken and size < len(digest):
+        size += 4
+    return "sb_" + digest[:size]
+
+
+def _directory(member: Member) -> tuple[str, ...]:
+    """The literal directory part of an entry: ``src/a/**`` -> (src, a); ``src/a/x.py`` -> (src, a)."""
+    literal: list[str] = []
+    for segment in member.path.split("/")[:-1]:
+        if is_glob(segment):
+            break
+        literal.append(segment)
+    return tuple(literal)
+
+
+def _common(prefixes: list[tuple[str, ...]]) -> tuple[str, ...]:
+    return tuple(posixpath.commonprefix(prefixes))  # type: ignore[arg-type]
+
+
+def child_labels(groups: list[list[Member]]) -> list[str]:
+    """For each group, the first directory segment past what all groups share; ``part N`` otherwise."""
+    group_dirs = [_common([_directory(m) for m in group]) for group in groups]
+    shared = len(_common(group_dirs))
+    labels = [dirs[shared] if len(dirs) > shared else f"part {n + 1}" for n, dirs in enumerate(group_dirs)]
+    return [label if labels.count(label) == 1 else f"{label} {n + 1}" for n, label in enumerate(labels)]
+
+
+def child_name(parent_name: str, label: str) -> str:
+    tail = " · " + label
+    if len(tail) >= NAME_MAX:
+        return label[:NAME_MAX].strip() or label[:NAME_MAX]
+    head = parent_name.strip()[: NAME_MAX - len(tail)].rstrip()
+    return (head + tail) if head else label[:NAME_MAX]
+
+
+def _groups(block: SystemBlock, op: Split) -> list[list[Member]]:
+    if not op.paths:
+        raise Refusal(EditCode.SPLIT_GROUP_EMPTY, "a split needs at least one path group")
+    owner: dict[str, int] = {}
+    groups: list[list[Member]] = []
+    for n, patterns in enumerate(op.paths):
+        if not patterns:
+            raise Refusal(EditCode.SPLIT_GROUP_EMPTY, f"path group {n} is empty")
+        selected: list[Member] = []
+        for pattern in patterns:
+            try:
+                validate_repo_path(pattern, field=f"paths[{n}]")
+            except ValueError as exc:
+                raise Refusal(EditCode.INVALID_PATH, str(exc)) from exc
+            hits = [m for m in block.membership if m.path == pattern or path_matches(pattern, m.path)]
+            if not hits:
+                raise Refusal(EditCode.SPLIT_GROUP_EMPTY, f"pattern {pattern!r} of group {n} selects no member of {block.block_id!r}")
+            selected.extend(m for m in hits if m not in selected)
+        for member in selected:
+            if owner.get(member.path, n) != n:
+                raise Refusal(EditCode.SPLIT_GROUPS_OVERLAP, f"member {member.path!r} falls in groups {owner[member.path]} and {n}")
+            owner[member.path] = n
+        groups.append(selected)
+    return groups
+
+
+def apply_split(w: Working, op: Split, survivors: SurvivorMap) -> None:
+    survivors.refuse_if_absorbed(op.block_id, "split")
+    parent = w.get(op.block_id)
+    groups = _groups(parent, op)
+    covered = {m.path for group in groups for m in group}
+    rest = [m.path for m in parent.membership if m.path not in covered]
+    if rest and not op.rest_to_residue:
+        shown = ", ".join(repr(p) for p in rest[:3]) + (" ..." if len(rest) > 3 else "")
+        raise Refusal(EditCode.SPLIT_NOT_TOTAL, f"{len(rest)} member(s) of {parent.block_id!r} are in no group: {shown}")
+    children: list[SystemBlock] = []
+    for n, (group, label) in enumerate(zip(groups, child_labels(groups), strict=True)):
+        new_id = child_id(parent.block_id, group, set(w.blocks) | {c.block_id for c in children})
+        residue = list(dict.fromkeys([*parent.unmapped_residue, *rest])) if n == 0 else []
+        child = parent.model_copy(deep=True)
+        child.block_id = new_id
+        child.name = child_name(parent.name, label)
+        child.membership = [m.model_copy() for m in group]
+        child.unmapped_residue = residue
+        child.membership_fingerprint = None
+        child.resolved_members = []
+        child.pre_archive_state = None
+        child.candidate_meta = child_meta(parent)
+        children.append(child)
+    w.replace(parent.block_id, children)
+    rewrite_targets(w, {parent.block_id: [c.block_id for c in children]})

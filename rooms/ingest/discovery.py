@@ -1,0 +1,221 @@
+"""Which files of a tree are part of the code graph, and why the others are not.
+
+Listing: ``git ls-files --cached --others --exclude-standard`` in a git work tree, otherwise a walk
+honouring every ``.gitignore`` (nested files, negations). Then every path is filtered by its
+directories (vendored, virtualenv, build output, caches, VCS metadata), its kind (symlinks that
+leave the root or loop, non-files, invalid names) and its size; ``read_candidate`` adds the
+content checks (binary, minified, unreadable). Each skip is counted by reason; a directory pruned
+during a walk is one entry ending in ``/``.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import posixpath
+import stat
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pathspec
+
+from rooms.ingest.languages import is_cpp_source, language_of
+from rooms.ingest.options import ScanOptions
+from rooms.ingest.records import SkippedEntry
+
+_DIRECTORY_REASONS = {
+    **dict.fromkeys(("node_modules", "vendor", "third_party", "bower_components", "jspm_packages"), "vendored"),
+    **dict.fromkeys((".venv", "venv", "virtualenv", ".virtualenv", "virtualenvs", ".tox", ".nox"), "virtualenv"),
+    **dict.fromkeys(("build", "dist", "target", "out", "_build", ".next", ".nuxt"), "build_output"),
+    **dict.fromkeys((
+        "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".hypothesis", ".gradle", ".eggs",
+    ), "cache"),
+    **dict.fromkeys((".git", ".hg", ".svn"), "vcs"),
+}
+_MINIFIED_SUFFIXES = (".min.js", ".min.mjs", ".min.cjs", ".min.css", "-min.js", ".bundle.js")
+_MINIFIABLE_LANGUAGES = frozenset({"javascript", "typescript", "css"})
+_SNIFF_BYTES = 8192
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    path: str      # repo-relative POSIX
+    language: str
+
+
+@dataclass(frozen=True, slots=True)
+class Discovery:
+    candidates: tuple[Candidate, ...]
+    skipped: tuple[SkippedEntry, ...]
+    method: str  # "git" | "walk"
+
+
+def discover(root: Path, options: ScanOptions) -> Discovery:
+    """The candidate files under ``root`` (an absolute, resolved path) and the skipped entries."""
+    listed = _git_listing(root) if options.use_git else None
+    method = "git" if listed is not None else "walk"
+    skipped: list[SkippedEntry] = []
+    if listed is None:
+        listed = list(_walk_listing(root, skipped))
+    venv_dirs = _VirtualenvDirs(root)
+    kept: list[str] = []
+    for path in sorted(set(listed)):
+        entry = _classify(root, path, options, venv_dirs)
+        if entry is None:
+            kept.append(path)
+        else:
+            skipped.append(entry)
+    headers_are_cpp = any(is_cpp_source(path) for path in kept)
+    candidates = tuple(Candidate(path, language_of(path, headers_are_cpp=headers_are_cpp)) for path in kept)
+    return Discovery(candidates, tuple(sorted(skipped, key=lambda e: (e.path, e.reason))), method)
+
+
+def read_candidate(root: Path, candidate: Candidate, options: ScanOptions) -> bytes | SkippedEntry:
+    """The file's bytes, or why its content keeps it out (binary, minified, unreadable)."""
+    try:
+        data = (root / candidate.path).read_bytes()
+    except OSError as exc:
+        return SkippedEntry(candidate.path, "unreadable", exc.strerror or type(exc).__name__)
+    if b"\0" in data[:_SNIFF_BYTES]:
+        return SkippedEntry(candidate.path, "binary")
+    if len(data) > options.max_file_bytes:  # grew since discovery
+        return SkippedEntry(candidate.path, "too_large", f"{len(data)} bytes > {options.max_file_bytes}")
+    if candidate.language in _MINIFIABLE_LANGUAGES or candidate.path.endswith(".css"):
+        lines = data.count(b"\n") + 1
+        if len(data) / lines > options.minified_mean_line_length:
+            return SkippedEntry(candidate.path, "minified", f"mean line length {len(data) // lines}")
+    return data
+
+
+def _git_listing(root: Path) -> list[str] | None:
+    """Paths from git, or None when root is not inside a git work tree (or git is missing)."""
+    try:
+        inside = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--is-inside-work-tree"],
+            capture_output=True, check=False,
+        )
+        if inside.returncode != 0 or inside.stdout.strip() != b"true":
+            return None
+        listing = subprocess.run(
+            ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            capture_output=True, check=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return [os.fsdecode(raw) for raw in listing.stdout.split(b"\0") if raw]
+
+
+def _walk_listing(root: Path, skipped: list[SkippedEntry]) -> Iterator[str]:
+    """Files under root not ignored by any .gitignore; vendored trees are pruned and recorded."""
+    ignores: dict[str, pathspec.GitIgnoreSpec] = {}
+    for directory, dirnames, filenames in os.walk(root, followlinks=False):
+        rel_dir = Path(directory).relative_to(root).as_posix()
+        rel_dir = "" if rel_dir == "." else rel_dir
+        if ".gitignore" in filenames:
+            try:
+                lines = (Path(directory) / ".gitignore").read_text("utf-8", "replace").splitlines()
+                ignores[rel_dir] = pathspec.GitIgnoreSpec.from_lines(lines)
+            except OSError:
+                pass
+        kept_dirs = []
+        for name in sorted(dirnames):
+            rel = posixpath.join(rel_dir, name)
+            if _ignored(ignores, rel, is_dir=True):
+                continue
+            if os.path.islink(os.path.join(directory, name)):
+                yield rel  # classified like any listed path (loop, outside root, directory)
+                continue
+            reason = _directory_reason(name) or ("virtualenv" if (Path(directory) / name / "pyvenv.cfg").exists() else None)
+            if reason:
+                skipped.append(SkippedEntry(rel + "/", reason))
+                continue
+            kept_dirs.append(name)
+        dirnames[:] = kept_dirs
+        for name in filenames:
+            rel = posixpath.join(rel_dir, name)
+            if not _ignored(ignores, rel, is_dir=False):
+                yield rel
+
+
+def _ignored(ignores: dict[str, pathspec.GitIgnoreSpec], rel: str, *, is_dir: bool) -> bool:
+    """Git semantics: the deepest .gitignore with a matching pattern decides (negations included)."""
+    directory = posixpath.dirname(rel)
+    while True:
+        spec = ignores.get(directory)
+        if spec is not None:
+            relative = rel[len(directory) + 1:] if directory else rel
+            result = spec.check_file(relative + "/" if is_dir else relative)
+            if result.include is not None:
+                return result.include
+        if not directory:
+            return False
+        directory = posixpath.dirname(directory)
+
+
+def _directory_reason(name: str) -> str | None:
+    if name.endswith(".egg-info"):
+        return "cache"
+    return _DIRECTORY_REASONS.get(name)
+
+
+class _VirtualenvDirs:
+    """Remembers which directories are virtualenvs (hold a ``pyvenv.cfg``)."""
+
+    def __init__(self, root: Path) -> None:
+        self._root = root
+        self._known: dict[str, bool] = {}
+
+    def is_virtualenv(self, directory: str) -> bool:
+        if directory not in self._known:
+            self._known[directory] = (self._root / directory / "pyvenv.cfg").is_file()
+        return self._known[directory]
+
+
+def _classify(root: Path, path: str, options: ScanOptions, venvs: _VirtualenvDirs) -> SkippedEntry | None:
+    if not _valid_name(path):
+        return SkippedEntry(path.encode("utf-8", "backslashreplace").decode("ascii", "replace"), "invalid_path")
+    parts = path.split("/")
+    for depth, name in enumerate(parts[:-1]):
+        reason = _directory_reason(name)
+        if reason is None and venvs.is_virtualenv("/".join(parts[: depth + 1])):
+            reason = "virtualenv"
+        if reason:
+            return SkippedEntry(path, reason)
+    full = root / path
+    try:
+        info = full.lstat()
+    except OSError as exc:
+        return SkippedEntry(path, "unreadable", exc.strerror or type(exc).__name__)
+    if stat.S_ISLNK(info.st_mode):
+        problem = _symlink_problem(root, full)
+        if problem:
+            return SkippedEntry(path, problem)
+        info = full.stat()
+    if not stat.S_ISREG(info.st_mode):
+        return SkippedEntry(path, "not_a_file")
+    if info.st_size > options.max_file_bytes:
+        return SkippedEntry(path, "too_large", f"{info.st_size} bytes > {options.max_file_bytes}")
+    return None
+
+
+def _symlink_problem(root: Path, link: Path) -> str | None:
+    try:
+        target = Path(os.path.realpath(link, strict=True))
+    except OSError as exc:
+        return "symlink_loop" if exc.errno == errno.ELOOP else "broken_symlink"
+    if target != root and root not in target.parents:
+        return "symlink_outside_root"
+    if target.is_dir():
+        # Its files are already listed under their real path; a link to an ancestor is a loop.
+        return "symlink_loop" if target == link.parent or target in link.parents else "symlink_directory"
+    return None
+
+
+def _valid_name(path: str) -> bool:
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:  # undecodable bytes surfaced as surrogates
+        return False
+    return not any(ord(ch) < 32 or ord(ch) == 127 for ch in path)

@@ -1,0 +1,129 @@
+"""The per-file parse result: everything resolution needs, and nothing that depends on other files.
+
+A ``FileParse`` is a pure function of (path, language, content, ``PARSER_VERSION``), so it can be
+cached by content hash and reused by the next scan; ``to_json``/``from_json`` give it a stable
+JSON form for storage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rooms.ingest.manifests import Manifest
+from rooms.ingest.records import FileIssue
+
+# Bump when a parser or manifest reader changes what it extracts: cached parses become stale.
+PARSER_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class RawSymbol:
+    kind: str
+    name: str
+    qualified_name: str  # unique within the file (duplicates get "#2", "#3" in source order)
+    start_line: int      # 1-based, inclusive
+    end_line: int
+    parent: str          # qualified name of the directly enclosing symbol, "" at file level
+
+
+@dataclass(frozen=True, slots=True)
+class RawReference:
+    """Calls or inheritance by name, collapsed per (kind, name, scope, receiver) with a count."""
+
+    kind: str      # "call" | "inherit"
+    name: str      # simple name of the callee or base
+    scope: str     # qualified name of the innermost enclosing symbol (or impl owner), "" = file level
+    receiver: str  # "" plain, "self" for self/this/super, else the qualifier's text ("pkg", "Foo", "?")
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class RawImport:
+    specifier: str
+    line: int
+    form: str = ""   # language-specific: "relative", "system", "mod", "wildcard", "static", "path"
+    level: int = 0   # Python: leading dots of a relative import
+    names: tuple[str, ...] = ()  # Python: the names of a ``from`` import
+
+
+@dataclass(frozen=True, slots=True)
+class FileParse:
+    path: str
+    language: str
+    size: int
+    sha256: str
+    lines: int
+    symbols: tuple[RawSymbol, ...] = ()
+    references: tuple[RawReference, ...] = ()
+    imports: tuple[RawImport, ...] = ()
+    namespaces: tuple[str, ...] = ()  # Go package, Java package, C#/PHP namespaces
+    manifest: Manifest | None = None
+    issues: tuple[FileIssue, ...] = ()
+    parser_version: int = PARSER_VERSION
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "language": self.language,
+            "size": self.size,
+            "sha256": self.sha256,
+            "lines": self.lines,
+            "symbols": [list(_fields(s)) for s in self.symbols],
+            "references": [list(_fields(r)) for r in self.references],
+            "imports": [[i.specifier, i.line, i.form, i.level, list(i.names)] for i in self.imports],
+            "namespaces": list(self.namespaces),
+            "manifest": _manifest_to_json(self.manifest),
+            "issues": [[i.path, i.kind, i.detail] for i in self.issues],
+            "parser_version": self.parser_version,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> FileParse:
+        return cls(
+            path=data["path"],
+            language=data["language"],
+            size=data["size"],
+            sha256=data["sha256"],
+            lines=data["lines"],
+            symbols=tuple(RawSymbol(*row) for row in data["symbols"]),
+            references=tuple(RawReference(*row) for row in data["references"]),
+            imports=tuple(
+                RawImport(spec, line, form, level, tuple(names))
+                for spec, line, form, level, names in data["imports"]
+            ),
+            namespaces=tuple(data["namespaces"]),
+            manifest=_manifest_from_json(data["manifest"]),
+            issues=tuple(FileIssue(*row) for row in data["issues"]),
+            parser_version=data["parser_version"],
+        )
+
+
+def _fields(record: Any) -> tuple[Any, ...]:
+    return tuple(getattr(record, name) for name in record.__slots__)
+
+
+def _manifest_to_json(manifest: Manifest | None) -> dict[str, Any] | None:
+    if manifest is None:
+        return None
+    return {
+        "ecosystem": manifest.ecosystem,
+        "name": manifest.name,
+        "dependencies": list(manifest.dependencies),
+        "entry": manifest.entry,
+        "extends": manifest.extends,
+        "mappings": [[key, list(values)] for key, values in manifest.mappings],
+    }
+
+
+def _manifest_from_json(data: dict[str, Any] | None) -> Manifest | None:
+    if data is None:
+        return None
+    return Manifest(
+        ecosystem=data["ecosystem"],
+        name=data["name"],
+        dependencies=tuple(data["dependencies"]),
+        entry=data["entry"],
+        extends=data["extends"],
+        mappings=tuple((key, tuple(values)) for key, values in data["mappings"]),
+    )

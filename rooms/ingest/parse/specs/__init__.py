@@ -1,0 +1,1 @@
+"""One ``LanguageSpec`` per grammar: the query and import handlers of each language."""

@@ -1,0 +1,77 @@
+"""A real `coderooms serve` process for API tests, talking to the session's test database."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+
+from graphdb.connection import Target
+from graphdb.runtime.instance import free_port
+
+
+@dataclass
+class ServedApi:
+    base_url: str
+    process: subprocess.Popen[bytes]
+
+    @property
+    def graphql_url(self) -> str:
+        return f"{self.base_url}/graphql"
+
+    def graphql(self, document: str, variables: dict[str, Any] | None = None, **headers: str) -> dict[str, Any]:
+        response = httpx.post(self.graphql_url, json={"query": document, "variables": variables or {}},
+                              headers=headers, timeout=60)
+        response.raise_for_status()
+        return response.json()
+
+
+def serve(env: dict[str, str]) -> ServedApi:
+    """Start `coderooms serve` on a free port with ``env``; return once /healthz answers."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "api.cli.main", "serve", "--port", str(port)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"coderooms serve exited: {process.stderr.read().decode(errors='replace')}")
+        try:
+            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                return ServedApi(base, process)
+        except httpx.TransportError:
+            time.sleep(0.2)
+    stop(ServedApi(base, process))
+    raise RuntimeError("coderooms serve did not answer /healthz within 60 s")
+
+
+def stop(api: ServedApi) -> None:
+    api.process.terminate()
+    try:
+        api.process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        api.process.kill()
+        api.process.wait()
+    if api.process.stderr:
+        api.process.stderr.close()
+
+
+def env_for(target: Target) -> dict[str, str]:
+    return dict(os.environ, NEO4J_URI=target.uri, NEO4J_USER=target.user, NEO4J_PASSWORD=target.password,
+                NEO4J_DATABASE=target.database)
+
+
+@pytest.fixture(scope="session")
+def api(neo4j_target: Target) -> Iterator[ServedApi]:
+    served = serve(env_for(neo4j_target))
+    yield served
+    stop(served)

@@ -1,0 +1,106 @@
+"""The local Neo4j + GDS server through the real CLI: start, status, idempotence, stop, bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from graphdb.runtime.instance import free_port
+from graphdb.runtime.provision import dist_dir
+from graphdb.settings import DbSettings
+
+pytestmark = pytest.mark.integration
+
+
+def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "api.cli.main", *args], capture_output=True, text=True,
+                          env=env, timeout=600)
+
+
+def local_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
+    env.update(extra)
+    return env
+
+
+def our_java_processes(conf_dir: Path) -> list[int]:
+    pids = []
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                cmdline = (proc / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if f"--config-dir={conf_dir}".encode() in cmdline:
+                pids.append(int(proc.name))
+    return pids
+
+
+def test_start_status_restart_stop(neo4j_target: object) -> None:  # noqa: ARG001 - jars provisioned
+    env = local_env(CODEROOMS_INSTANCE="test-cli")
+    home = DbSettings().home
+    instance_dir = home / "instances" / "test-cli"
+    (instance_dir / "run").mkdir(parents=True, exist_ok=True)
+    (instance_dir / "run" / "coderooms-neo4j.pid").write_text("999999\n")  # stale: no such process
+    try:
+        first = cli("db", "start", env=env)
+        assert first.returncode == 0, first.stderr
+        assert "stale pid file" in first.stderr
+
+        status = cli("db", "status", "--json", env=env)
+        assert status.returncode == 0, status.stderr
+        doc = json.loads(status.stdout)
+        assert set(doc) == {"running", "uri", "user", "password_file", "neo4j_version", "gds_version"}
+        assert doc["running"] is True and doc["uri"].startswith("bolt://127.0.0.1:")
+        assert doc["neo4j_version"].startswith("5.26.") and doc["gds_version"].startswith("2.13.")
+        assert Path(doc["password_file"]).stat().st_mode & 0o777 == 0o600
+
+        again = cli("db", "start", env=env)
+        assert again.returncode == 0 and "already running" in again.stderr
+        assert cli("db", "uri", env=env).stdout.strip() == doc["uri"]
+        assert len(our_java_processes(instance_dir / "conf")) == 1
+        assert "resolving" not in first.stderr + again.stderr, "jars come from the cache, no download"
+    finally:
+        stopped = cli("db", "stop", env=env)
+    assert stopped.returncode == 0 and stopped.stdout.strip() == "stopped"
+    assert our_java_processes(instance_dir / "conf") == []
+    after = cli("db", "status", "--json", env=env)
+    assert after.returncode == 1 and json.loads(after.stdout)["running"] is False
+
+
+def test_port_taken_is_refused(neo4j_target: object) -> None:  # noqa: ARG001 - jars provisioned
+    port = free_port()
+    with socket.socket() as squatter:
+        squatter.bind(("127.0.0.1", port))
+        squatter.listen()
+        done = cli("db", "start", env=local_env(CODEROOMS_INSTANCE="test-port", CODEROOMS_NEO4J_PORT=str(port)))
+    assert done.returncode == 2
+    assert f"port {port}" in done.stderr and "taken" in done.stderr
+
+
+def test_no_java_is_a_clear_error(tmp_path: Path) -> None:
+    env = local_env(CODEROOMS_HOME=str(tmp_path), JAVA_HOME=str(tmp_path / "nojdk"),
+                    CODEROOMS_JVM_DIRS="[]", PATH=str(tmp_path))
+    done = cli("db", "start", env=env)
+    assert done.returncode == 1
+    assert "no Java 17 or 21 found" in done.stderr
+
+
+def test_maven_offline_is_a_clear_error(tmp_path: Path) -> None:
+    fake_home = tmp_path / "user"
+    (fake_home / ".m2").mkdir(parents=True)
+    (fake_home / ".m2" / "settings.xml").write_text(
+        "<settings><offline>true</offline>"
+        f"<localRepository>{tmp_path / 'empty-repo'}</localRepository></settings>")
+    # Maven takes its settings from the JVM's user.home, not $HOME.
+    env = local_env(MAVEN_OPTS=f"-Duser.home={fake_home}", CODEROOMS_HOME=str(tmp_path / "cache"))
+    done = cli("db", "start", env=env)
+    assert done.returncode == 1
+    assert "Maven could not resolve the Neo4j/GDS jars" in done.stderr
+    assert not dist_dir(tmp_path / "cache").exists(), "a failed download leaves no half distribution"

@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graphdb.connection import resolve_target
+from graphdb.errors import NoDatabaseConfigured
+from graphdb.settings import DbSettings
+
+
+def test_external_neo4j_variables_override(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("CODEROOMS_HOME", str(tmp_path))
+    monkeypatch.setenv("NEO4J_URI", "neo4j+s://example.databases.neo4j.io")
+    monkeypatch.setenv("NEO4J_USER", "alice")
+    monkeypatch.setenv("NEO4J_PASSWORD", "s3cret")
+    monkeypatch.setenv("NEO4J_DATABASE", "maps")
+    target = resolve_target(DbSettings())
+    assert (target.uri, target.user, target.password, target.database, target.source) == (
+        "neo4j+s://example.databases.neo4j.io", "alice", "s3cret", "maps", "external")
+
+
+def test_no_database_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("NEO4J_URI", raising=False)
+    monkeypatch.setenv("CODEROOMS_HOME", str(tmp_path))
+    with pytest.raises(NoDatabaseConfigured, match="coderooms db start"):
+        resolve_target(DbSettings())
+
+
+def test_instance_names_are_restricted(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CODEROOMS_INSTANCE", "../escape")
+    with pytest.raises(ValueError):
+        DbSettings()
