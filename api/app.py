@@ -10,9 +10,11 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 
+from api.auth import authenticate, is_ide_page
 from api.context import Context
 from api.schema import schema
 from api.settings import ApiSettings
@@ -22,10 +24,26 @@ from graphdb.settings import DbSettings
 
 
 class _GraphQLApp(GraphQL[Context, None]):
+    """Strawberry over HTTP only, behind bearer-token authentication."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":  # no subscriptions: nothing in the contract streams
+            await WebSocket(scope, receive, send).close(code=1008)
+            return
+        request = Request(scope, receive)
+        if not is_ide_page(request):
+            identity = await authenticate(request)
+            if isinstance(identity, Response):
+                await identity(scope, receive, send)
+                return
+            scope.setdefault("state", {})["identity"] = identity
+        await super().__call__(scope, receive, send)
+
     async def get_context(self, request: Request | WebSocket, response: Response | WebSocket) -> Context:
         assert isinstance(request, Request)
         return Context(request=request, response=response if isinstance(response, Response) else None,
-                       db=request.app.state.db)
+                       db=request.app.state.db,
+                       identity=getattr(request.state, "identity", None))
 
 
 async def _ensure_schema(app: Starlette) -> None:

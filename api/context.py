@@ -10,6 +10,7 @@ from starlette.responses import Response
 from strawberry.types import Info as StrawberryInfo
 
 from graphdb.database import Database
+from graphdb.tokens import Identity
 
 
 @dataclass
@@ -17,6 +18,7 @@ class Context:
     request: Request
     response: Response | None
     db: Database
+    identity: Identity | None  # None only while serving the GraphiQL page, which runs no resolver
 
 
 Info: TypeAlias = StrawberryInfo[Context, None]

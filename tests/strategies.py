@@ -195,30 +195,41 @@ def stores(draw: st.DrawFn) -> Store:
     )
 
 
+_DIRS = ("src/auth", "src/db", "lib", "docs", "app/ui", "tests", "naïve dir")
+
+
+def _pick(draw: st.DrawFn, items):
+    # Index draws keep generation cheap for the engine's property tests: no strategy built per example.
+    return items[draw(st.integers(0, len(items) - 1))]
+
+
 @st.composite
 def candidate_stores(draw: st.DrawFn, max_blocks: int = 5, max_files: int = 14) -> Store:
     """A scan-shaped candidate: every file is in the residue, primary in one block, or shared by 2-3."""
     n_blocks = draw(st.integers(1, max_blocks))
     ids = [f"sb_{i}" for i in range(n_blocks)]
-    files = draw(st.lists(_PATHS, min_size=n_blocks, max_size=max_files, unique=True))
+    n_files = draw(st.integers(n_blocks, max_files))
+    # Unique by index; one entry in six is a directory glob.
+    files = [f"{_pick(draw, _DIRS)}/g{i}/**" if draw(st.integers(0, 5)) == 0 else f"{_pick(draw, _DIRS)}/f{i}.py" for i in range(n_files)]
     claims: dict[str, list[tuple[str, MemberRole]]] = {b: [] for b in ids}
     residue: dict[str, list[str]] = {b: [] for b in ids}
     # One primary file per block first, so no block starts empty.
     for block_id, path in zip(ids, files, strict=False):
         claims[block_id].append((path, MemberRole.PRIMARY))
     for path in files[n_blocks:]:
-        owners = draw(st.lists(st.sampled_from(ids), max_size=3, unique=True))
+        owners = list(dict.fromkeys(_pick(draw, ids) for _ in range(draw(st.integers(0, 3)))))
         if not owners:
-            residue[draw(st.sampled_from(ids))].append(path)
+            residue[_pick(draw, ids)].append(path)
         elif len(owners) == 1:
-            claims[owners[0]].append((path, draw(st.sampled_from([MemberRole.PRIMARY, MemberRole.TEST, MemberRole.DOCS]))))
+            claims[owners[0]].append((path, _pick(draw, (MemberRole.PRIMARY, MemberRole.PRIMARY, MemberRole.TEST, MemberRole.DOCS))))
         else:
             for owner in owners:
                 claims[owner].append((path, MemberRole.SHARED))
+    store_unmapped = [f"tools/u{i}.sh" for i in range(draw(st.integers(0, 2)))]
     blocks = []
     for block_id in ids:
         targets = [b for b in ids if b != block_id]
-        links = draw(st.lists(st.sampled_from(targets), max_size=2, unique=True)) if targets else []
+        links = list(dict.fromkeys(_pick(draw, targets) for _ in range(draw(st.integers(0, 2))))) if targets else []
         membership = [Member(path=p, role=r) for p, r in claims[block_id]]
         blocks.append(
             SystemBlock(
@@ -237,12 +248,12 @@ def candidate_stores(draw: st.DrawFn, max_blocks: int = 5, max_files: int = 14) 
                 ),
                 unmapped_residue=residue[block_id],
                 candidate_meta=CandidateMeta(
-                    named_by=draw(st.sampled_from([NamedBy.HEURISTIC, NamedBy.RUNNER])),
+                    named_by=_pick(draw, (NamedBy.HEURISTIC, NamedBy.RUNNER)),
                     needs_owner_naming=draw(st.booleans()),
-                    graph_cohesion=draw(st.none() | fractions),
+                    graph_cohesion=None if draw(st.booleans()) else draw(st.integers(0, 100)) / 100,
                     edge_sample_size=draw(st.integers(0, 500)),
-                    directory_support=draw(fractions),
-                    coverage_ratio=draw(fractions),
+                    directory_support=draw(st.integers(0, 100)) / 100,
+                    coverage_ratio=draw(st.integers(0, 100)) / 100,
                     shared_member_count=sum(1 for m in membership if m.role is MemberRole.SHARED),
                 ),
             )
@@ -252,4 +263,6 @@ def candidate_stores(draw: st.DrawFn, max_blocks: int = 5, max_files: int = 14) 
         repo=Repo(repo_id="repo_x", root=".", source_commit="abc123"),
         skeleton=Skeleton(skeleton_id="sk_repo_x", version=1, state=SkeletonState.CANDIDATE),
         blocks=blocks,
+        unmapped_files=store_unmapped,
+        unmapped_total=len(store_unmapped) + draw(st.integers(0, 3)) if store_unmapped else None,
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from api.cli import db, serve
+from api.cli import db, serve, token
 from api.version import coderooms_version
 
 
@@ -18,6 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     db.register(commands)
     serve.register(commands)
+    token.register(commands)
     return parser
 
 

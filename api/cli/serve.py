@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 import uvicorn
 
@@ -10,15 +11,42 @@ from api.app import create_app
 from api.cli.output import EXIT_OK
 from api.schema import sdl
 from api.settings import ApiSettings
+from graphdb.database import Database
+from graphdb.errors import GraphDbError
+from graphdb.tokens import create_token, revoke_label
+from rooms.contract import Seat
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     serve = commands.add_parser("serve", help="serve the GraphQL API (and the screen)")
     serve.add_argument("--host", default=None, help="bind address (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=None, help="port (default 8000)")
+    serve.add_argument("--no-owner-link", dest="owner_link", action="store_false",
+                       help="do not mint an owner token for this session")
     serve.set_defaults(handler=_serve)
     schema = commands.add_parser("schema", help="print the GraphQL SDL")
     schema.set_defaults(handler=_schema)
+
+
+SESSION_LABEL = "serve-session"
+
+
+def _owner_link(host: str, port: int) -> str | None:
+    """A fresh owner token for this serve session (the previous session's is revoked), as a local link.
+
+    The token travels in the URL fragment, which browsers never send to a server.
+    """
+    try:
+        db = Database.connect()
+        try:
+            revoke_label(db, SESSION_LABEL)
+            _, token = create_token(db, Seat.OWNER, "owner", SESSION_LABEL)
+        finally:
+            db.close()
+    except GraphDbError as exc:
+        print(f"coderooms: no owner link ({exc}); create a token with `coderooms token create`", file=sys.stderr)
+        return None
+    return f"http://{host}:{port}/#token={token}"
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -26,6 +54,9 @@ def _serve(args: argparse.Namespace) -> int:
     overrides = {k: v for k, v in (("host", args.host), ("port", args.port)) if v is not None}
     settings = settings.model_copy(update=overrides)
     print(f"Code Rooms API on http://{settings.host}:{settings.port}/graphql", flush=True)
+    link = _owner_link(settings.host, settings.port) if args.owner_link else None
+    if link:
+        print(f"Open as owner: {link}", flush=True)
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
     return EXIT_OK
 

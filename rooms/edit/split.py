@@ -16,7 +16,8 @@ Children, in group order, take the parent's place:
 - sockets: each child gets the parent's sockets, and every socket that pointed at the parent points at
   every child — without the graph we cannot tell which child carries the dependency, so we keep each
   possible one rather than guess;
-- the parent's residue (and the uncovered entries, with ``rest_to_residue``) goes to the first child.
+- the parent's residue (and the uncovered entries, with ``rest_to_residue``) goes to the first child; an
+  uncovered entry that another block also claims simply stays with that block (it is not unmapped).
 """
 
 from __future__ import annotations
@@ -108,6 +109,9 @@ def apply_split(w: Working, op: Split, survivors: SurvivorMap) -> None:
     if rest and not op.rest_to_residue:
         shown = ", ".join(repr(p) for p in rest[:3]) + (" ..." if len(rest) > 3 else "")
         raise Refusal(EditCode.SPLIT_NOT_TOTAL, f"{len(rest)} member(s) of {parent.block_id!r} are in no group: {shown}")
+    # An uncovered entry another block still claims stays mapped there; only truly unclaimed ones are residue.
+    claimed_elsewhere = {p for p in rest if len(w.claims(p)) > 1}
+    rest = [p for p in rest if p not in claimed_elsewhere]
     children: list[SystemBlock] = []
     for n, (group, label) in enumerate(zip(groups, child_labels(groups), strict=True)):
         new_id = child_id(parent.block_id, group, set(w.blocks) | {c.block_id for c in children})
@@ -124,3 +128,4 @@ def apply_split(w: Working, op: Split, survivors: SurvivorMap) -> None:
         children.append(child)
     w.replace(parent.block_id, children)
     rewrite_targets(w, {parent.block_id: [c.block_id for c in children]})
+    w.settle(claimed_elsewhere)

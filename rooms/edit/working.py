@@ -45,13 +45,13 @@ class Working:
         return block
 
     def edit(self, block_id: str) -> SystemBlock:
-        """The block, copied on first write."""
+        """The block, copied on first write. Change membership through the methods below (they keep the
+        claim index fresh); other fields may be set directly."""
         block = self.get(block_id)
         if block_id not in self.copied:
             block = block.model_copy(deep=True)
             self.blocks[block_id] = block
             self.copied.add(block_id)
-        self._claims = None
         return block
 
     def replace(self, block_id: str, new_blocks: list[SystemBlock]) -> None:
@@ -92,6 +92,7 @@ class Working:
 
     def add_member(self, block_id: str, member: Member) -> None:
         block = self.edit(block_id)
+        self._claims = None
         for at, existing in enumerate(block.membership):
             if existing.path == member.path:
                 block.membership[at] = combine_roles(existing, member)
@@ -100,6 +101,7 @@ class Working:
 
     def drop_member(self, block_id: str, path: str) -> Member:
         block = self.edit(block_id)
+        self._claims = None
         for at, existing in enumerate(block.membership):
             if existing.path == path:
                 return block.membership.pop(at)
@@ -107,16 +109,20 @@ class Working:
 
     def set_role(self, block_id: str, path: str, role: MemberRole) -> None:
         block = self.edit(block_id)
+        self._claims = None
         for at, existing in enumerate(block.membership):
             if existing.path == path and existing.role is not role:
                 block.membership[at] = Member(path=path, role=role, optional=existing.optional)
 
     def settle(self, paths: set[str]) -> None:
         """A ``shared`` claim left as the only claim on its path becomes ``primary`` (nothing to share)."""
+        lone = []
         for path in sorted(paths):
             claims = self.claims(path)
             if len(claims) == 1 and claims[0][1].role is MemberRole.SHARED:
-                self.set_role(claims[0][0], path, MemberRole.PRIMARY)
+                lone.append((claims[0][0], path))
+        for block_id, path in lone:
+            self.set_role(block_id, path, MemberRole.PRIMARY)
 
     # -- residue --------------------------------------------------------------------------------------
     def in_residue(self, path: str) -> bool:

@@ -90,13 +90,16 @@ def read_candidate(root: Path, candidate: Candidate, options: ScanOptions) -> by
 
 
 def _git_listing(root: Path) -> list[str] | None:
-    """Paths from git, or None when root is not inside a git work tree (or git is missing)."""
+    """Paths from git; None when root is not in a git work tree, is ignored by it, or git is missing."""
     try:
         inside = subprocess.run(
             ["git", "-C", str(root), "rev-parse", "--is-inside-work-tree"],
             capture_output=True, check=False,
         )
         if inside.returncode != 0 or inside.stdout.strip() != b"true":
+            return None
+        ignored = subprocess.run(["git", "-C", str(root), "check-ignore", "-q", "."], capture_output=True, check=False)
+        if ignored.returncode == 0:  # e.g. a tree inside an ignored folder of some other repository
             return None
         listing = subprocess.run(
             ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],

@@ -14,6 +14,9 @@ import httpx
 import pytest
 
 from graphdb.connection import Target
+from graphdb.database import Database
+from graphdb.tokens import create_token
+from rooms.contract import Seat
 from graphdb.runtime.instance import free_port
 
 
@@ -21,23 +24,31 @@ from graphdb.runtime.instance import free_port
 class ServedApi:
     base_url: str
     process: subprocess.Popen[bytes]
+    token: str = ""
 
     @property
     def graphql_url(self) -> str:
         return f"{self.base_url}/graphql"
 
-    def graphql(self, document: str, variables: dict[str, Any] | None = None, **headers: str) -> dict[str, Any]:
-        response = httpx.post(self.graphql_url, json={"query": document, "variables": variables or {}},
-                              headers=headers, timeout=60)
+    def post(self, document: str, variables: dict[str, Any] | None = None,
+             token: str | None = None) -> httpx.Response:
+        token = self.token if token is None else token
+        headers = {"authorization": f"Bearer {token}"} if token else {}
+        return httpx.post(self.graphql_url, json={"query": document, "variables": variables or {}},
+                          headers=headers, timeout=60)
+
+    def graphql(self, document: str, variables: dict[str, Any] | None = None,
+                token: str | None = None) -> dict[str, Any]:
+        response = self.post(document, variables, token)
         response.raise_for_status()
         return response.json()
 
 
-def serve(env: dict[str, str]) -> ServedApi:
+def serve(env: dict[str, str], token: str = "") -> ServedApi:
     """Start `coderooms serve` on a free port with ``env``; return once /healthz answers."""
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "api.cli.main", "serve", "--port", str(port)],
+        [sys.executable, "-m", "api.cli.main", "serve", "--port", str(port), "--no-owner-link"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     base = f"http://127.0.0.1:{port}"
@@ -47,7 +58,7 @@ def serve(env: dict[str, str]) -> ServedApi:
             raise RuntimeError(f"coderooms serve exited: {process.stderr.read().decode(errors='replace')}")
         try:
             if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                return ServedApi(base, process)
+                return ServedApi(base, process, token)
         except httpx.TransportError:
             time.sleep(0.2)
     stop(ServedApi(base, process))
@@ -71,7 +82,12 @@ def env_for(target: Target) -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def api(neo4j_target: Target) -> Iterator[ServedApi]:
-    served = serve(env_for(neo4j_target))
+def owner_token(db: Database) -> str:
+    return create_token(db, Seat.OWNER, "test-owner", "tests")[1]
+
+
+@pytest.fixture(scope="session")
+def api(neo4j_target: Target, owner_token: str) -> Iterator[ServedApi]:
+    served = serve(env_for(neo4j_target), owner_token)
     yield served
     stop(served)

@@ -21,7 +21,7 @@ def _run_audits(api: ServedApi) -> list[dict[str, str]]:
     assert node, "Node.js is needed for the GraphQL-over-HTTP audit"
     assert (AUDIT_DIR / "node_modules" / "graphql-http").is_dir(), \
         "run `npm ci` in tests/api/audit (the README's test command does)"
-    done = subprocess.run([node, "audit.mjs", api.graphql_url], cwd=AUDIT_DIR, capture_output=True,
+    done = subprocess.run([node, "audit.mjs", api.graphql_url, api.token], cwd=AUDIT_DIR, capture_output=True,
                           text=True, timeout=120, check=True)
     return json.loads(done.stdout)
 

@@ -8,9 +8,12 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from graphdb.connection import resolve_target
+from graphdb.connection import open_driver, resolve_target
+from graphdb.database import Database
+from graphdb.tokens import create_token
 from graphdb.runtime import LocalInstance
 from graphdb.settings import DbSettings
+from rooms.contract import Seat
 from tests.api.conftest import ServedApi, env_for, serve, stop
 
 pytestmark = pytest.mark.integration
@@ -38,15 +41,20 @@ def own_instance() -> Iterator[LocalInstance]:
 
 
 def test_readyz_follows_the_database(own_instance: LocalInstance) -> None:
-    api: ServedApi = serve(env_for(resolve_target(own_instance.settings)))
+    target = resolve_target(own_instance.settings)
+    db = Database(open_driver(target), target.database, target)
+    db.apply_schema()
+    token = create_token(db, Seat.READER, "test-reader")[1]
+    db.close()
+    api: ServedApi = serve(env_for(target), token)
     try:
         readyz = f"{api.base_url}/readyz"
         _wait_for(readyz, True, 30)
         own_instance.stop()
         _wait_for(readyz, False, 30)
         assert httpx.get(f"{api.base_url}/healthz").status_code == 200, "the process stays alive"
-        body = api.graphql("{ serverInfo { neo4jVersion } }")
-        assert body.get("errors"), "a query that needs the database reports an error while it is down"
+        down = api.post("{ serverInfo { neo4jVersion } }")
+        assert down.status_code == 503 and down.json()["errors"], "a clean, retryable refusal while it is down"
         own_instance.start()
         _wait_for(readyz, True, 60)
         assert api.graphql("{ serverInfo { neo4jVersion } }")["data"]["serverInfo"]["neo4jVersion"]

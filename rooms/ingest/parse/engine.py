@@ -70,12 +70,25 @@ class _Container:
 class _Compiled(NamedTuple):
     parser: Parser
     query: Query
+    roles: tuple[str, ...]  # the main capture of each pattern, by pattern index
+
+
+_CAPTURE = re.compile(r"@([\w.]+)")
+_AUXILIARY = frozenset({"name", "owner", "receiver"})
 
 
 @cache
 def _compile(spec: LanguageSpec) -> _Compiled:
     language = Language(spec.grammar())
-    return _Compiled(Parser(language), Query(language, spec.query))
+    query = Query(language, spec.query)
+    source = spec.query.encode()
+    roles = []
+    for pattern in range(query.pattern_count):
+        text = source[query.start_byte_for_pattern(pattern): query.end_byte_for_pattern(pattern)].decode()
+        roles.append(next(
+            (c for c in _CAPTURE.findall(text) if c not in _AUXILIARY and not c.startswith("_")), ""
+        ))
+    return _Compiled(Parser(language), query, tuple(roles))
 
 
 def text_of(node: Node) -> str:
@@ -96,27 +109,28 @@ def extract(spec: LanguageSpec, source: bytes) -> tuple[Extraction, int]:
     compiled = _compile(spec)
     tree = compiled.parser.parse(source)
     root = tree.root_node
+    roles = compiled.roles
     containers: list[_Container] = []
     raw_refs: list[tuple[int, str, str, str]] = []  # (byte offset, kind, name, receiver)
     imports: list[RawImport] = []
     namespaces: list[str] = []
-    for _, captures in QueryCursor(compiled.query).matches(root):
-        main = _main_capture(captures)
-        if main is None:
-            continue
-        node = captures[main][0]
-        if main.startswith("def.") or main == "scope.impl":
-            _add_container(containers, main, node, captures)
-        elif main.startswith("ref."):
-            _add_reference(spec, raw_refs, main[4:], node, captures)
-        elif main == "import":
+    for pattern, captures in QueryCursor(compiled.query).matches(root):
+        role = roles[pattern]
+        node = captures[role][0]
+        if role == "ref.call" or role == "ref.inherit":
+            reference = _reference(spec, role[4:], node, captures)
+            if reference is not None:
+                raw_refs.append(reference)
+        elif role.startswith("def.") or role == "scope.impl":
+            _add_container(containers, role, node, captures)
+        elif role == "import":
             if spec.import_handler is not None:
                 imports.extend(spec.import_handler(node))
-        elif main.startswith("import."):
+        elif role.startswith("import."):
             specifier = text_of(node).strip("\"'`<>")
-            form = main[7:]
+            form = role[7:]
             imports.append(RawImport(specifier, node.start_point[0] + 1, "" if form == "spec" else form))
-        elif main == "namespace":
+        elif role == "namespace":
             namespaces.append(_namespace_name(node))
     symbols, scoped = _nest(spec, containers, raw_refs)
     references = tuple(
@@ -128,23 +142,16 @@ def extract(spec: LanguageSpec, source: bytes) -> tuple[Extraction, int]:
     return extraction, (first_error_line(root) if root.has_error else 0)
 
 
-def _main_capture(captures: dict[str, list[Node]]) -> str | None:
-    for capture in captures:
-        if capture not in ("name", "owner", "receiver") and not capture.startswith("_"):
-            return capture
-    return None
-
-
-def _add_container(containers: list[_Container], main: str, node: Node, captures: dict[str, list[Node]]) -> None:
-    kind = "impl" if main == "scope.impl" else main[4:]
+def _add_container(containers: list[_Container], role: str, node: Node, captures: dict[str, list[Node]]) -> None:
+    kind = "impl" if role == "scope.impl" else role[4:]
     name_nodes = captures.get("name")
-    owner_nodes = captures.get("owner")
-    parts = split_qualified(text_of(name_nodes[0])) if name_nodes else []
+    parts = _parts(name_nodes[0].text) if name_nodes else []
     if kind != "impl" and not parts:
         return
     owner = ""
+    owner_nodes = captures.get("owner")
     if owner_nodes:
-        owner_parts = split_qualified(text_of(owner_nodes[0]))
+        owner_parts = _parts(owner_nodes[0].text)
         owner = owner_parts[-1] if owner_parts else ""
     elif len(parts) > 1:  # C++ ``void A::m()``, Ruby ``class A::B``: the last qualifier owns it
         owner = parts[-2]
@@ -159,15 +166,32 @@ def _add_container(containers: list[_Container], main: str, node: Node, captures
     ))
 
 
-def _add_reference(spec: LanguageSpec, refs: list[tuple[int, str, str, str]], kind: str, node: Node,
-                   captures: dict[str, list[Node]]) -> None:
+_SIMPLE_NAME = re.compile(rb"[\w$@~]+")
+_LONGEST_RECEIVER = 64  # longer receivers are expressions: their text is not worth decoding
+
+
+def _parts(raw: bytes | None) -> list[str]:
+    if raw and _SIMPLE_NAME.fullmatch(raw):
+        return [raw.decode("utf-8", "replace")]  # the common case, without regular-expression surgery
+    return split_qualified((raw or b"").decode("utf-8", "replace"))
+
+
+def _reference(spec: LanguageSpec, kind: str, node: Node, captures: dict[str, list[Node]]
+               ) -> tuple[int, str, str, str] | None:
     name_nodes = captures.get("name")
-    parts = split_qualified(text_of(name_nodes[0] if name_nodes else node))
+    parts = _parts((name_nodes[0] if name_nodes else node).text)
     if not parts:
-        return
+        return None
     name = parts[-1]
     receiver_nodes = captures.get("receiver")
-    receiver_text = text_of(receiver_nodes[0]) if receiver_nodes else (parts[-2] if len(parts) > 1 else "")
+    if receiver_nodes:
+        receiver_node = receiver_nodes[0]
+        if receiver_node.end_byte - receiver_node.start_byte > _LONGEST_RECEIVER:
+            receiver_text = "?"
+        else:
+            receiver_text = (receiver_node.text or b"").decode("utf-8", "replace")
+    else:
+        receiver_text = parts[-2] if len(parts) > 1 else ""
     if receiver_text in spec.self_names:
         receiver = "self"
     elif not receiver_text or _IDENTIFIER.match(receiver_text):
@@ -176,7 +200,7 @@ def _add_reference(spec: LanguageSpec, refs: list[tuple[int, str, str, str]], ki
         receiver = "?"
     if spec.constructor_method and name == spec.constructor_method and receiver[:1].isupper():
         name, receiver = receiver, ""
-    refs.append((node.start_byte, kind, name, receiver))
+    return (node.start_byte, kind, name, receiver)
 
 
 def _namespace_name(node: Node) -> str:

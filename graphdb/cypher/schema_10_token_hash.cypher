@@ -1,0 +1,1 @@
+CREATE CONSTRAINT token_hash IF NOT EXISTS FOR (t:Token) REQUIRE t.token_hash IS UNIQUE

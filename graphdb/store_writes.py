@@ -1,0 +1,65 @@
+"""Store writes under optimistic concurrency, each in one Neo4j write transaction.
+
+The recipe (shared/DESIGN.md): take the Store node's write lock, read ``store_version`` once,
+decide with a pure rule from ``rooms``, persist the difference, bump the version exactly once.
+Two creators of a store that does not exist yet cannot lock a node: the Store key constraint
+makes the second ``CREATE`` fail, and that failure is reported as the conflict it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from neo4j import ManagedTransaction
+from neo4j.exceptions import ConstraintError
+
+from graphdb import store as persisted
+from graphdb.database import Database
+from rooms.candidate_write import CandidateWrite, VersionConflict, decide
+from rooms.contract import SeedFile, Store, seed_from_store, serialize_seed
+
+R = TypeVar("R")
+
+
+def read_store(db: Database, repo_id: str) -> Store | None:
+    return db.read(lambda tx: persisted.load(tx, repo_id))
+
+
+def store_version(db: Database, repo_id: str) -> int:
+    store = read_store(db, repo_id)
+    return store.store_version if store is not None else 0
+
+
+def export_seed(db: Database, repo_id: str) -> str | None:
+    """The canonical seed text of the store's live skeleton; None when there is no store."""
+    store = read_store(db, repo_id)
+    return None if store is None else serialize_seed(seed_from_store(store))
+
+
+def _occ_write(db: Database, repo_id: str, expected: int | None,
+               work: Callable[[ManagedTransaction], R]) -> R | VersionConflict:
+    try:
+        return db.write(work)
+    except ConstraintError:
+        return VersionConflict(expected, store_version(db, repo_id))
+
+
+def write_candidate(db: Database, repo_id: str, expected: int | None,
+                    candidate: SeedFile) -> CandidateWrite | VersionConflict:
+    """F0c §1: create, replace or write the revision — or report a conflict and write nothing."""
+    if candidate.repo.repo_id != repo_id:
+        raise ValueError(f"candidate is for {candidate.repo.repo_id!r}, not {repo_id!r}")
+
+    def work(tx: ManagedTransaction) -> CandidateWrite | VersionConflict:
+        locked = persisted.lock_version(tx, repo_id)
+        existing = persisted.load(tx, repo_id) if locked is not None else None
+        decision = decide(existing, expected, candidate)
+        if isinstance(decision, CandidateWrite):
+            if existing is None:
+                persisted.create(tx, decision.store)
+            else:
+                persisted.persist(tx, existing, decision.store)
+        return decision
+
+    return _occ_write(db, repo_id, expected, work)

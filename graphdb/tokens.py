@@ -1,0 +1,63 @@
+"""Bearer tokens: stored only as SHA-256 hashes; the token itself is shown once, at creation.
+
+Tokens are 256-bit random strings, so an unsalted hash is enough to make a stolen database
+useless for signing in; the lookup goes through the hash and the final comparison is constant-time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from graphdb.database import Database
+from rooms.contract import Seat
+
+TOKEN_PREFIX = "crt_"
+
+
+@dataclass(frozen=True)
+class Identity:
+    token_id: str
+    seat: Seat
+    agent_id: str
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def create_token(db: Database, seat: Seat, agent_id: str, label: str = "") -> tuple[str, str]:
+    """Create a token; return ``(token_id, token)``. The token is not stored and cannot be shown again."""
+    token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    token_id = "tok_" + uuid.uuid4().hex[:12]
+    db.execute("token_create", token_id=token_id, token_hash=_hash(token), seat=seat.value, agent_id=agent_id,
+               label=label)
+    return token_id, token
+
+
+def identify(db: Database, token: str) -> Identity | None:
+    """The identity behind a presented token, or None when it is unknown or revoked."""
+    if not token.startswith(TOKEN_PREFIX) or len(token) > 200:
+        return None
+    presented = _hash(token)
+    rows = db.rows("token_lookup", token_hash=presented)
+    if not rows or not hmac.compare_digest(rows[0]["token_hash"], presented):
+        return None
+    row = rows[0]
+    return Identity(token_id=row["token_id"], seat=Seat(row["seat"]), agent_id=row["agent_id"])
+
+
+def list_tokens(db: Database) -> list[dict[str, Any]]:
+    return db.rows("token_list")
+
+
+def revoke_token(db: Database, token_id: str) -> bool:
+    return bool(db.execute("token_revoke", token_id=token_id))
+
+
+def revoke_label(db: Database, label: str) -> int:
+    return int(db.execute("token_revoke_label", label=label)[0]["revoked"])

@@ -1,0 +1,64 @@
+"""The write rule of ``skeleton_candidate`` (F0c §1 and §4): what a scan may do to a store.
+
+- no store and no expected version (or 0) → create the candidate store at v1;
+- a candidate skeleton at the expected version → replace it wholesale, inheriting nothing
+  (no receipts, fingerprints, resolved members, pre-archive states, reconcile cache or pending
+  revision);
+- a ratified skeleton at the expected version → write only ``candidate_revision``; live blocks,
+  receipts, fingerprints and reconcile state stay exactly as they were;
+- anything else → a version conflict (nothing is written).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rooms.contract import SeedFile, SkeletonState, Store, store_from_seed
+
+
+class WriteOutcome(StrEnum):
+    CREATED_CANDIDATE_STORE = "created_candidate_store"
+    REPLACED_CANDIDATE_STORE = "replaced_candidate_store"
+    WROTE_CANDIDATE_REVISION = "wrote_candidate_revision"
+
+
+@dataclass(frozen=True)
+class CandidateWrite:
+    outcome: WriteOutcome
+    store: Store
+
+
+@dataclass(frozen=True)
+class VersionConflict:
+    expected: int | None
+    actual: int
+
+
+def without_inheritance(candidate: SeedFile) -> SeedFile:
+    """The candidate with every earned field stripped, whatever the builder produced (§4b, §4c)."""
+    blocks = [
+        block.model_copy(update={"receipts": [], "membership_fingerprint": None, "resolved_members": [],
+                                 "pre_archive_state": None})
+        for block in candidate.blocks
+    ]
+    return candidate.model_copy(update={"blocks": blocks})
+
+
+def decide(existing: Store | None, expected: int | None, candidate: SeedFile) -> CandidateWrite | VersionConflict:
+    if candidate.skeleton.state is not SkeletonState.CANDIDATE:
+        raise ValueError("a scan only ever produces a candidate skeleton")
+    candidate = without_inheritance(candidate)
+    actual = existing.store_version if existing is not None else 0
+    if existing is None:
+        if expected not in (None, 0):
+            return VersionConflict(expected, actual)
+        return CandidateWrite(WriteOutcome.CREATED_CANDIDATE_STORE, store_from_seed(candidate, 1))
+    if expected != actual:
+        return VersionConflict(expected, actual)
+    if existing.skeleton.state is SkeletonState.CANDIDATE:
+        replaced = store_from_seed(candidate, actual + 1).model_copy(
+            update={"curating_by": existing.curating_by, "curating_until": existing.curating_until})
+        return CandidateWrite(WriteOutcome.REPLACED_CANDIDATE_STORE, replaced)
+    revised = existing.model_copy(update={"store_version": actual + 1, "candidate_revision": candidate})
+    return CandidateWrite(WriteOutcome.WROTE_CANDIDATE_REVISION, revised)

@@ -1,0 +1,40 @@
+"""Ingest: any repository tree -> File/Symbol/Package records and typed, weighted edges.
+
+Pure apart from reading the tree: ``scan_tree`` discovers files (git or .gitignore-aware walk),
+parses them with tree-sitter, resolves imports/calls/inheritance per language and returns
+sorted, deterministic records plus a report. Pass the previous result to rescan incrementally.
+"""
+
+from rooms.ingest.options import ScanOptions
+from rooms.ingest.parse import PARSER_VERSION, FileParse, parse_file
+from rooms.ingest.records import (
+    EdgeKind,
+    EdgeRecord,
+    FileIssue,
+    FileRecord,
+    PackageRecord,
+    ScanReport,
+    ScanResult,
+    SkippedEntry,
+    SymbolKind,
+    SymbolRecord,
+)
+from rooms.ingest.scan import scan_tree
+
+__all__ = [
+    "PARSER_VERSION",
+    "EdgeKind",
+    "EdgeRecord",
+    "FileIssue",
+    "FileParse",
+    "FileRecord",
+    "PackageRecord",
+    "ScanOptions",
+    "ScanReport",
+    "ScanResult",
+    "SkippedEntry",
+    "SymbolKind",
+    "SymbolRecord",
+    "parse_file",
+    "scan_tree",
+]

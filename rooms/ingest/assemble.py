@@ -1,0 +1,68 @@
+"""From per-file parses and their resolution to the sorted records and report of a ``ScanResult``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from rooms.ingest.parse.model import FileParse
+from rooms.ingest.records import (
+    EdgeKind,
+    EdgeRecord,
+    FileIssue,
+    FileRecord,
+    ScanReport,
+    ScanResult,
+    SkippedEntry,
+    SymbolRecord,
+    file_id,
+    symbol_id,
+)
+from rooms.ingest.resolve import Resolution
+
+
+def assemble(
+    parses: Mapping[str, FileParse],
+    resolution: Resolution,
+    skipped: Iterable[SkippedEntry],
+    *,
+    timings: Mapping[str, float],
+    files_parsed: int,
+    files_reused: int,
+) -> ScanResult:
+    ordered = [parses[path] for path in sorted(parses)]
+    files = tuple(FileRecord(file_id(p.path), p.path, p.language, p.size, p.sha256, p.lines) for p in ordered)
+    symbols: list[SymbolRecord] = []
+    structure: list[EdgeRecord] = []
+    for parse in ordered:
+        ids = {s.qualified_name: symbol_id(parse.path, s.kind, s.qualified_name) for s in parse.symbols}
+        for symbol in parse.symbols:
+            own_id = ids[symbol.qualified_name]
+            symbols.append(SymbolRecord(own_id, parse.path, symbol.kind, symbol.name, symbol.qualified_name,
+                                        symbol.start_line, symbol.end_line))
+            structure.append(EdgeRecord(EdgeKind.DEFINES.value, file_id(parse.path), own_id, 1, 1.0, 1.0, parse.path))
+            if symbol.parent in ids:
+                structure.append(EdgeRecord(EdgeKind.CONTAINS.value, ids[symbol.parent], own_id, 1, 1.0, 1.0, parse.path))
+    edges = tuple(sorted((*structure, *resolution.edges), key=lambda e: (e.kind, e.source, e.target)))
+    skipped_entries = tuple(sorted(set(skipped), key=lambda e: (e.path, e.reason)))
+    issues: list[FileIssue] = [issue for parse in ordered for issue in parse.issues]
+    report = ScanReport(
+        files_by_language=dict(sorted(Counter(p.language for p in ordered).items())),
+        skipped_by_reason=dict(sorted(Counter(e.reason for e in skipped_entries).items())),
+        skipped=skipped_entries,
+        issues=tuple(sorted(issues, key=lambda i: (i.path, i.kind, i.detail))),
+        symbols=len(symbols),
+        edges_by_kind=dict(sorted(Counter(str(e.kind) for e in edges).items())),
+        references=resolution.references,
+        timings=dict(timings),
+        files_parsed=files_parsed,
+        files_reused=files_reused,
+    )
+    return ScanResult(
+        files=files,
+        symbols=tuple(sorted(symbols, key=lambda s: s.id)),
+        edges=edges,
+        packages=resolution.packages,
+        report=report,
+        parses=dict(sorted(parses.items())),
+    )
