@@ -16,7 +16,7 @@ from neo4j.exceptions import ConstraintError
 
 from graphdb import store as persisted
 from graphdb.database import Database
-from rooms.candidate_write import CandidateWrite, VersionConflict, decide
+from rooms.store_rules import CandidateWrite, VersionConflict, decide, decide_import
 from rooms.contract import SeedFile, Store, seed_from_store, serialize_seed
 
 R = TypeVar("R")
@@ -60,6 +60,24 @@ def write_candidate(db: Database, repo_id: str, expected: int | None,
                 persisted.create(tx, decision.store)
             else:
                 persisted.persist(tx, existing, decision.store)
+        return decision
+
+    return _occ_write(db, repo_id, expected, work)
+
+
+def import_seed(db: Database, expected: int | None, seed: SeedFile) -> Store | VersionConflict:
+    """Set the store of ``seed.repo.repo_id`` to exactly ``seed`` (the caller checked the seat)."""
+    repo_id = seed.repo.repo_id
+
+    def work(tx: ManagedTransaction) -> Store | VersionConflict:
+        locked = persisted.lock_version(tx, repo_id)
+        existing = persisted.load(tx, repo_id) if locked is not None else None
+        decision = decide_import(existing, expected, seed)
+        if isinstance(decision, Store):
+            if existing is None:
+                persisted.create(tx, decision)
+            else:
+                persisted.persist(tx, existing, decision)
         return decision
 
     return _occ_write(db, repo_id, expected, work)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from api.cli import db, serve, token
+from api.cli import db, seeds, serve, token
 from api.version import coderooms_version
 
 
@@ -19,6 +19,7 @@ def build_parser() -> argparse.ArgumentParser:
     db.register(commands)
     serve.register(commands)
     token.register(commands)
+    seeds.register(commands)
     return parser
 
 

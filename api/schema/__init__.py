@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import strawberry
 
+from api.schema.seed_mutations import SeedMutation
 from api.schema.server import ServerQuery
+from api.schema.store_queries import StoreQuery
 
 
 @strawberry.type
-class Query(ServerQuery):
+class Query(ServerQuery, StoreQuery):
     pass
 
 
-schema = strawberry.Schema(query=Query)
+@strawberry.type
+class Mutation(SeedMutation):
+    pass
+
+
+schema = strawberry.Schema(query=Query, mutation=Mutation)
 
 
 def sdl() -> str:

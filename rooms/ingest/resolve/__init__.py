@@ -105,13 +105,13 @@ def resolve(parses: Mapping[str, FileParse]) -> Resolution:
             continue
         resolver = resolver_for(parse.language)
         peers = set(resolver.peers(parse)) if resolver is not None else set()
-        related = sorted((imported[path] | peers) - {path})
+        scope = symbols.scope_of(parse, sorted((imported[path] | peers) - {path}))
         for ref in parse.references:
             source_symbol = symbols.symbol(path, ref.scope) if ref.scope else None
             if ref.kind == "inherit" and source_symbol is None:
                 outcomes[ref.kind]["unresolved"] += ref.count
                 continue
-            match = symbols.resolve(parse, ref, related)
+            match = scope.resolve(ref)
             outcomes[ref.kind][match.status] += ref.count
             if match.status != RESOLVED or match.target is None:
                 continue

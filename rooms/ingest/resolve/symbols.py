@@ -22,6 +22,7 @@ GLOBAL_GUESS_CONFIDENCE = 0.5
 
 _TYPE_KINDS = frozenset({"class", "struct", "interface", "enum", "trait"})
 _CALLABLE_KINDS = frozenset({"function", "method", "class", "struct"})
+_PLAIN_CALLABLE_KINDS = _CALLABLE_KINDS - {"method"}
 _EXPLICIT_RECEIVER_LANGUAGES = frozenset({"python", "javascript", "typescript", "rust", "go", "php"})
 _FAMILY = {"typescript": "javascript", "cpp": "c"}
 
@@ -70,29 +71,16 @@ class SymbolTable:
     def symbol(self, path: str, qualified_name: str) -> RawSymbol | None:
         return self._symbols.get(path, {}).get(qualified_name)
 
-    def resolve(self, parse: FileParse, ref: RawReference, related: list[str]) -> SymbolMatch:
-        allowed = _TYPE_KINDS if ref.kind == "inherit" else _CALLABLE_KINDS
-        if ref.kind == "call" and ref.receiver == "" and parse.language in _EXPLICIT_RECEIVER_LANGUAGES:
-            allowed = allowed - {"method"}
-        enclosing_class = self._enclosing_class(parse.path, ref.scope)
-        for paths in ([parse.path], related):
-            candidates = [
-                target for path in paths for target in self._in_file.get(path, {}).get(ref.name, ())
-                if target.kind in allowed
-            ]
-            if candidates:
-                return self._choose(candidates, ref, enclosing_class, parse.path)
-        if ref.receiver and ref.kind == "call":
-            return _UNRESOLVED_MATCH
-        candidates = [
-            target for target in self._global.get((family(parse.language), ref.name), ())
-            if target.kind in allowed and target.path != parse.path
-        ]
-        if len(candidates) == 1:
-            return SymbolMatch(RESOLVED, candidates[0], GLOBAL_GUESS_CONFIDENCE)
-        return _AMBIGUOUS_MATCH if candidates else _UNRESOLVED_MATCH
+    def names_in(self, path: str) -> dict[str, list[Target]]:
+        return self._in_file.get(path, {})
 
-    def _choose(self, candidates: list[Target], ref: RawReference, enclosing_class: str, path: str) -> SymbolMatch:
+    def scope_of(self, parse: FileParse, related: list[str]) -> FileScope:
+        return FileScope(self, parse, related)
+
+    def named(self, language_family: str, name: str) -> list[Target]:
+        return self._global.get((language_family, name), [])
+
+    def choose(self, candidates: list[Target], ref: RawReference, enclosing_class: str, path: str) -> SymbolMatch:
         types = {(t.path, t.qualified_name) for t in candidates if t.kind in _TYPE_KINDS}
         # A constructor (Java ``A.A``) competes with its class for ``new A()``: the class wins.
         candidates = [t for t in candidates if not (t.kind == "method" and (t.path, t.parent) in types)]
@@ -114,7 +102,7 @@ class SymbolTable:
                 break
         return _AMBIGUOUS_MATCH
 
-    def _enclosing_class(self, path: str, scope: str) -> str:
+    def enclosing_class(self, path: str, scope: str) -> str:
         symbols = self._symbols.get(path, {})
         seen = set()
         while scope and scope not in seen:
@@ -126,3 +114,46 @@ class SymbolTable:
                 return scope
             scope = symbol.parent
         return ""
+
+
+class FileScope:
+    """Resolves the references of one file; memoises per name and per scope, which repeat a lot."""
+
+    def __init__(self, table: SymbolTable, parse: FileParse, related: list[str]) -> None:
+        self._table = table
+        self._parse = parse
+        self._family = family(parse.language)
+        self._explicit_receiver = parse.language in _EXPLICIT_RECEIVER_LANGUAGES
+        self._own = table.names_in(parse.path)
+        self._related = [table.names_in(path) for path in related]
+        self._related_by_name: dict[str, list[Target]] = {}
+        self._classes: dict[str, str] = {}
+
+    def resolve(self, ref: RawReference) -> SymbolMatch:
+        allowed = _TYPE_KINDS if ref.kind == "inherit" else _CALLABLE_KINDS
+        if ref.kind == "call" and ref.receiver == "" and self._explicit_receiver:
+            allowed = _PLAIN_CALLABLE_KINDS
+        path = self._parse.path
+        if ref.scope not in self._classes:
+            self._classes[ref.scope] = self._table.enclosing_class(path, ref.scope)
+        enclosing_class = self._classes[ref.scope]
+        for candidates in (self._own.get(ref.name, ()), self._related_named(ref.name)):
+            allowed_candidates = [target for target in candidates if target.kind in allowed]
+            if allowed_candidates:
+                return self._table.choose(allowed_candidates, ref, enclosing_class, path)
+        if ref.receiver and ref.kind == "call":
+            return _UNRESOLVED_MATCH
+        global_candidates = [
+            target for target in self._table.named(self._family, ref.name)
+            if target.kind in allowed and target.path != path
+        ]
+        if len(global_candidates) == 1:
+            return SymbolMatch(RESOLVED, global_candidates[0], GLOBAL_GUESS_CONFIDENCE)
+        return _AMBIGUOUS_MATCH if global_candidates else _UNRESOLVED_MATCH
+
+    def _related_named(self, name: str) -> list[Target]:
+        found = self._related_by_name.get(name)
+        if found is None:
+            found = [target for by_name in self._related for target in by_name.get(name, ())]
+            self._related_by_name[name] = found
+        return found

@@ -9,7 +9,7 @@ import pytest
 from graphdb import store as persisted
 from graphdb.database import Database
 from graphdb.store_writes import export_seed, read_store, write_candidate
-from rooms.candidate_write import CandidateWrite, VersionConflict, WriteOutcome
+from rooms.store_rules import CandidateWrite, VersionConflict, WriteOutcome
 from rooms.contract import (
     BlockKind, BlockState, CandidateMeta, Member, MemberRole, MembershipSource, NamedBy, Repo, SeedFile,
     Skeleton, SkeletonState, Socket, Sockets, SystemBlock, parse_seed, serialize_seed,

@@ -31,38 +31,89 @@ def _paths(store: Store) -> tuple[list[str], list[str]]:
     return members, residue
 
 
-def _split(rnd: Random, store: Store, target: str) -> Split:
-    own = [m.path for m in store.block(target).membership]
-    groups: list[list[str]] = [[] for _ in range(rnd.randint(1, 3))]
-    for path in own:
-        slot = rnd.randint(-1, len(groups) - 1)  # -1 leaves the member out of every group
-        if slot >= 0:
-            groups[slot].append(path)
-    if rnd.random() < 0.2:
-        groups[0].append(rnd.choice(own))  # sometimes an overlap
-    return Split(block_id=target, paths=groups, rest_to_residue=rnd.random() < 0.5)
+class _Gen:
+    """Random ops for one candidate: mostly well-aimed (so many batches apply and exercise the engine),
+    sometimes wild (unknown ids, bad paths, overlaps, cycles) so every refusal path is hit too."""
 
+    def __init__(self, rnd: Random, store: Store) -> None:
+        self.rnd = rnd
+        self.store = store
+        self.ids = [b.block_id for b in store.blocks]
+        members, residue = _paths(store)
+        self.members = members
+        self.residue = residue
+        self.wild_paths = members + residue + BAD_PATHS
+        self.seams = sorted(p for p in members if len(self.owners(p)) > 1)
 
-def _op(rnd: Random, store: Store, ids: list[str], members: list[str], any_paths: list[str]):
-    refs = ids + ["sb_nope"] if rnd.random() < 0.1 else ids
-    kind = rnd.randint(0, 5)
-    if kind == 0:
-        return Rename(block_id=rnd.choice(refs), name=rnd.choice(NAMES), purpose=rnd.choice([None, "Does things."]))
-    if kind == 1:
-        into = rnd.choice(refs)
-        others = [b for b in refs if b != into] or refs
-        victims = [rnd.choice(others) for _ in range(rnd.randint(1, 2))]
-        if rnd.random() < 0.1:
-            victims.append(into)  # sometimes a self-merge
+    def aimed(self) -> bool:
+        return self.rnd.random() < 0.85
+
+    def owners(self, path: str) -> list[str]:
+        return [b.block_id for b in self.store.blocks if b.member(path) is not None]
+
+    def ref(self) -> str:
+        # Hypothesis-seeded randoms lean towards 0.0, so rare events sit at the top of the range.
+        return "sb_nope" if self.rnd.random() > 0.95 else self.rnd.choice(self.ids)
+
+    def rename(self) -> Rename:
+        name = self.rnd.choice(NAMES[:2] + NAMES[5:]) if self.aimed() else self.rnd.choice(NAMES)
+        return Rename(block_id=self.ref(), name=name, purpose=self.rnd.choice([None, "Does things."]))
+
+    def merge(self) -> Merge:
+        into = self.ref()
+        others = [b for b in self.ids if b != into] or [into]
+        victims = self.rnd.sample(others, min(len(others), self.rnd.randint(1, 2)))
+        if not self.aimed():
+            victims.append(self.rnd.choice(self.ids))  # perhaps itself: a cycle
         return Merge(into=into, block_ids=victims)
-    if kind == 2:
-        return _split(rnd, store, rnd.choice(ids))
-    if kind == 3:
-        return MoveMember(path=rnd.choice(members), from_=rnd.choice(refs), to=rnd.choice(refs))
-    if kind == 4:
-        resolution = "both" if rnd.random() < 0.5 else "primary:" + rnd.choice(refs)
-        return ResolveSeam(path=rnd.choice(any_paths), resolution=resolution)
-    return AssignUnmapped(path=rnd.choice(any_paths), block_id=rnd.choice(refs))
+
+    def split(self) -> Split:
+        target = self.rnd.choice(self.ids)
+        own = [m.path for m in self.store.block(target).membership]
+        groups: list[list[str]] = [[] for _ in range(min(len(own), self.rnd.randint(1, 3)))]
+        for n, path in enumerate(own):
+            groups[n if n < len(groups) else self.rnd.randrange(len(groups))].append(path)
+        rest_to_residue = self.rnd.random() < 0.5
+        if not self.aimed():
+            victim = self.rnd.randrange(len(groups))
+            if groups[victim]:
+                groups[victim].pop()  # now not total, or an empty group
+            if self.rnd.random() < 0.5:
+                groups[0].append(self.rnd.choice(own))  # an overlap
+        return Split(block_id=target, paths=groups, rest_to_residue=rest_to_residue)
+
+    def move_member(self) -> MoveMember:
+        source = self.rnd.choice(self.ids)
+        own = [m.path for m in self.store.block(source).membership]
+        path = self.rnd.choice(own) if self.aimed() else self.rnd.choice(self.wild_paths)
+        return MoveMember(path=path, from_=source, to=self.ref())
+
+    def resolve_seam(self, path: str | None = None) -> ResolveSeam:
+        if path is None:
+            path = self.rnd.choice(self.seams) if self.seams and self.aimed() else self.rnd.choice(self.wild_paths)
+        owners = self.owners(path) or self.ids
+        resolution = "both" if self.rnd.random() > 0.7 else "primary:" + (self.rnd.choice(owners) if self.aimed() else self.ref())
+        return ResolveSeam(path=path, resolution=resolution)
+
+    def assign_unmapped(self) -> AssignUnmapped:
+        path = self.rnd.choice(self.residue) if self.residue and self.aimed() else self.rnd.choice(self.wild_paths)
+        return AssignUnmapped(path=path, block_id=self.ref())
+
+    def batch(self) -> list:
+        makers = [self.rename, self.merge, self.split, self.move_member, self.resolve_seam, self.assign_unmapped]
+        self.ids = [b.block_id for b in self.store.blocks]
+        ops = []
+        for _ in range(self.rnd.randint(1, 6)):
+            op = self.rnd.choice(makers)()
+            ops.append(op)
+            # Aim later ops at blocks that still exist (a wild op may still name a dead one).
+            dead = set(op.block_ids) if isinstance(op, Merge) else {op.block_id} if isinstance(op, Split) else set()
+            self.ids = [b for b in self.ids if b not in dead] or self.ids
+        # Seams the batch touched usually get resolved at the end, as a careful client would.
+        if self.rnd.random() < 0.7:
+            for path in sorted({op.path for op in ops if isinstance(op, (MoveMember, AssignUnmapped))} - set(BAD_PATHS)):
+                ops.append(self.resolve_seam(path))
+        return ops
 
 
 BATCHES_PER_STORE = 3
@@ -73,17 +124,9 @@ def batches(draw: st.DrawFn) -> tuple[Store, list[tuple[list, Seat]]]:
     """A candidate and a few random batches for it. Ops come from a Hypothesis-seeded `Random`: building
     them from individual draws made generation, not the engine, the bulk of the run time."""
     store = draw(candidate_stores())
-    rnd = draw(st.randoms(use_true_random=False))
-    ids = [b.block_id for b in store.blocks]
-    members, residue = _paths(store)
-    members_plus = members + BAD_PATHS[:2]
-    any_paths = members + residue + residue + BAD_PATHS
+    gen = _Gen(draw(st.randoms(use_true_random=False)), store)
     seats = [Seat.OWNER] * 5 + [Seat.AGENT] * 4 + [Seat.READER]
-    runs = [
-        ([_op(rnd, store, ids, members_plus, any_paths) for _ in range(rnd.randint(0, 6))], rnd.choice(seats))
-        for _ in range(BATCHES_PER_STORE)
-    ]
-    return store, runs
+    return store, [(gen.batch(), gen.rnd.choice(seats)) for _ in range(BATCHES_PER_STORE)]
 
 
 def _unresolved(store: Store) -> set[str]:

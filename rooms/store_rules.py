@@ -1,4 +1,6 @@
-"""The write rule of ``skeleton_candidate`` (F0c §1 and §4): what a scan may do to a store.
+"""What a write may do to a store: the rule of ``skeleton_candidate`` (F0c §1 and §4) and of seed import.
+
+``skeleton_candidate``:
 
 - no store and no expected version (or 0) → create the candidate store at v1;
 - a candidate skeleton at the expected version → replace it wholesale, inheriting nothing
@@ -7,6 +9,10 @@
 - a ratified skeleton at the expected version → write only ``candidate_revision``; live blocks,
   receipts, fingerprints and reconcile state stay exactly as they were;
 - anything else → a version conflict (nothing is written).
+
+Seed import (the owner's operator gesture) sets the store to exactly the seed under the same
+version check: v1 when there was none, else the next version; the reconcile cache and any pending
+revision go (they described the old skeleton), the advisory lease stays.
 """
 
 from __future__ import annotations
@@ -62,3 +68,14 @@ def decide(existing: Store | None, expected: int | None, candidate: SeedFile) ->
         return CandidateWrite(WriteOutcome.REPLACED_CANDIDATE_STORE, replaced)
     revised = existing.model_copy(update={"store_version": actual + 1, "candidate_revision": candidate})
     return CandidateWrite(WriteOutcome.WROTE_CANDIDATE_REVISION, revised)
+
+
+def decide_import(existing: Store | None, expected: int | None, seed: SeedFile) -> Store | VersionConflict:
+    actual = existing.store_version if existing is not None else 0
+    if (existing is None and expected not in (None, 0)) or (existing is not None and expected != actual):
+        return VersionConflict(expected, actual)
+    imported = store_from_seed(seed, actual + 1)
+    if existing is not None:
+        imported = imported.model_copy(
+            update={"curating_by": existing.curating_by, "curating_until": existing.curating_until})
+    return imported

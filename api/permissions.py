@@ -1,0 +1,21 @@
+"""Seat rules for mutations, enforced server-side from the token's identity (never from input)."""
+
+from __future__ import annotations
+
+from api.context import Info
+from api.schema.results import Refused
+from rooms.contract import Seat
+
+OWNER_ONLY = frozenset({Seat.OWNER})
+EDITORS = frozenset({Seat.OWNER, Seat.AGENT})
+
+
+def refuse_unless(info: Info, seats: frozenset[Seat], agent_id: str | None = None) -> Refused | None:
+    """None when the caller's seat is allowed (and any input agentId is the token's own); else a refusal."""
+    identity = info.context.identity
+    if identity is None or identity.seat not in seats:
+        allowed = " or ".join(sorted(s.value.upper() for s in seats))
+        return Refused(code="seat_forbidden", message=f"this mutation needs the {allowed} seat")
+    if agent_id is not None and agent_id != identity.agent_id:
+        return Refused(code="seat_forbidden", message="agentId must be the token's own agent id")
+    return None

@@ -1,0 +1,21 @@
+"""Resolvers for reading stores and importing/exporting seeds (thin: call graphdb, map to schema)."""
+
+from __future__ import annotations
+
+from starlette.concurrency import run_in_threadpool
+
+from api.context import Context
+from graphdb import store_writes
+from rooms.contract import Store
+
+
+async def read_store(context: Context, repo_id: str) -> Store | None:
+    return await run_in_threadpool(store_writes.read_store, context.db, repo_id)
+
+
+async def list_repos(context: Context) -> list[dict[str, object]]:
+    return await run_in_threadpool(context.db.rows, "store_list_repos")
+
+
+async def export_seed(context: Context, repo_id: str) -> str | None:
+    return await run_in_threadpool(store_writes.export_seed, context.db, repo_id)

@@ -1,0 +1,160 @@
+"""The block map as GraphQL types: store, skeleton, blocks, members, sockets, candidate meta."""
+
+from __future__ import annotations
+
+import strawberry
+
+from api.schema.enums import (
+    BlockKindEnum, BlockStateEnum, MemberRoleEnum, MembershipSourceEnum, NamedByEnum, SkeletonStateEnum,
+)
+from rooms import contract as c
+
+
+@strawberry.type
+class Repo:
+    repo_id: strawberry.ID
+    root: str
+    source_commit: str
+
+
+@strawberry.type
+class Ratification:
+    method: str
+    ratifier: str
+    ratified_at: str
+    commit: str
+
+
+@strawberry.type
+class Skeleton:
+    skeleton_id: strawberry.ID
+    version: int
+    state: SkeletonStateEnum  # type: ignore[valid-type]
+    ratification: Ratification
+
+
+@strawberry.type
+class Member:
+    path: str
+    role: MemberRoleEnum  # type: ignore[valid-type]
+    optional: bool
+
+
+@strawberry.type(description="A connection between blocks. Internal sockets bind `to` to a block id.")
+class Socket:
+    to: strawberry.ID | None
+    type: str | None
+    alias: str | None
+    class_: str | None = strawberry.field(name="class")
+
+
+@strawberry.type
+class Sockets:
+    inputs: list[Socket]
+    outputs: list[Socket]
+    external: list[Socket]
+
+
+@strawberry.type(description="Why a candidate block is what it is: components, not one vibe score.")
+class CandidateMeta:
+    named_by: NamedByEnum  # type: ignore[valid-type]
+    needs_owner_naming: bool
+    graph_cohesion: float | None = strawberry.field(
+        description="Internal-edge fraction; null when edgeSampleSize is below the declared floor.")
+    edge_sample_size: int
+    directory_support: float
+    coverage_ratio: float
+    shared_member_count: int
+
+
+@strawberry.type
+class Block:
+    block_id: strawberry.ID
+    name: str
+    purpose: str
+    kind: BlockKindEnum  # type: ignore[valid-type]
+    state: BlockStateEnum  # type: ignore[valid-type]
+    boundary_version: int
+    contract_version: int
+    membership_source: MembershipSourceEnum  # type: ignore[valid-type]
+    membership: list[Member]
+    sockets: Sockets
+    unmapped_residue: list[str]
+    candidate_meta: CandidateMeta | None
+    seam_paths: list[str] = strawberry.field(description="Members this block shares with another block.")
+
+
+@strawberry.type(description="A block map: the live skeleton of a repository, or a pending revision of it.")
+class BlockMap:
+    repo: Repo
+    skeleton: Skeleton
+    blocks: list[Block]
+
+    @strawberry.field
+    def block(self, block_id: strawberry.ID) -> Block | None:
+        return next((b for b in self.blocks if b.block_id == block_id), None)
+
+
+@strawberry.type
+class Lease:
+    curating_by: str
+    curating_until: str
+    live: bool
+
+
+@strawberry.type(description="The store of one repository: its block map plus version, reconcile cache and lease.")
+class Store(BlockMap):
+    store_version: int
+    unmapped_files: list[str]
+    unmapped_total: int | None
+    candidate_revision: BlockMap | None
+
+
+# -- mapping from the contract models (one function per type) ----------------------------------
+def socket(model: c.Socket) -> Socket:
+    return Socket(to=model.to, type=model.type, alias=model.alias, class_=model.class_)
+
+
+def block(model: c.SystemBlock, seams: frozenset[str] = frozenset()) -> Block:
+    meta = model.candidate_meta
+    return Block(
+        block_id=strawberry.ID(model.block_id), name=model.name, purpose=model.purpose, kind=model.kind,
+        state=model.state, boundary_version=model.boundary_version, contract_version=model.contract_version,
+        membership_source=model.membership_source,
+        membership=[Member(path=m.path, role=m.role, optional=m.optional) for m in model.membership],
+        sockets=Sockets(inputs=[socket(s) for s in model.sockets.inputs],
+                        outputs=[socket(s) for s in model.sockets.outputs],
+                        external=[socket(s) for s in model.sockets.external]),
+        unmapped_residue=list(model.unmapped_residue),
+        candidate_meta=None if meta is None else CandidateMeta(
+            named_by=meta.named_by, needs_owner_naming=meta.needs_owner_naming,
+            graph_cohesion=meta.graph_cohesion, edge_sample_size=meta.edge_sample_size,
+            directory_support=meta.directory_support, coverage_ratio=meta.coverage_ratio,
+            shared_member_count=meta.shared_member_count),
+        seam_paths=sorted(m.path for m in model.membership if m.path in seams),
+    )
+
+
+def _parts(model: c.SeedFile | c.Store) -> dict[str, object]:
+    shared = {m.path for b in model.blocks for m in b.membership if m.role is c.MemberRole.SHARED}
+    r, s = model.repo, model.skeleton
+    return {
+        "repo": Repo(repo_id=strawberry.ID(r.repo_id), root=r.root, source_commit=r.source_commit),
+        "skeleton": Skeleton(skeleton_id=strawberry.ID(s.skeleton_id), version=s.version, state=s.state,
+                             ratification=Ratification(**s.ratification.model_dump())),
+        "blocks": [block(b, frozenset(shared)) for b in model.blocks],
+    }
+
+
+def block_map(model: c.SeedFile) -> BlockMap:
+    return BlockMap(**_parts(model))  # type: ignore[arg-type]
+
+
+def store(model: c.Store) -> Store:
+    return Store(
+        **_parts(model),  # type: ignore[arg-type]
+        store_version=model.store_version, unmapped_files=list(model.unmapped_files),
+        unmapped_total=model.unmapped_total,
+        candidate_revision=None if model.candidate_revision is None else block_map(model.candidate_revision),
+    )
+

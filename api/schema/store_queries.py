@@ -1,0 +1,49 @@
+"""Queries over stores: repositories, a store, its blocks, the seed export."""
+
+from __future__ import annotations
+
+import strawberry
+
+from api.context import Info
+from api.resolvers import store as resolve
+from api.schema import store as types
+
+
+@strawberry.type
+class RepoSummary:
+    repo_id: strawberry.ID
+    store_version: int
+
+
+@strawberry.type
+class StoreQuery:
+    @strawberry.field(description="Repositories that have a store.")
+    async def repos(self, info: Info) -> list[RepoSummary]:
+        rows = await resolve.list_repos(info.context)
+        return [RepoSummary(repo_id=strawberry.ID(r["repo_id"]), store_version=r["store_version"]) for r in rows]
+
+    @strawberry.field(description="The store of a repository; null when it has none (version 0).")
+    async def store(self, info: Info, repo_id: strawberry.ID) -> types.Store | None:
+        model = await resolve.read_store(info.context, repo_id)
+        return None if model is None else types.store(model)
+
+    @strawberry.field(description="The blocks of a repository's live skeleton, in store order.")
+    async def blocks(self, info: Info, repo_id: strawberry.ID) -> list[types.Block]:
+        model = await resolve.read_store(info.context, repo_id)
+        return [] if model is None else types.store(model).blocks
+
+    @strawberry.field(description="One block of a repository's live skeleton.")
+    async def block(self, info: Info, repo_id: strawberry.ID, block_id: strawberry.ID) -> types.Block | None:
+        model = await resolve.read_store(info.context, repo_id)
+        return None if model is None else types.store(model).block(block_id)
+
+    @strawberry.field(description="The pending candidate revision over a ratified skeleton, if any.")
+    async def candidate_revision(self, info: Info, repo_id: strawberry.ID) -> types.BlockMap | None:
+        model = await resolve.read_store(info.context, repo_id)
+        if model is None or model.candidate_revision is None:
+            return None
+        return types.block_map(model.candidate_revision)
+
+    @strawberry.field(description="The live skeleton as seed JSON (system-block-seed-v0), byte-stable.")
+    async def export_seed(self, info: Info, repo_id: strawberry.ID) -> str | None:
+        return await resolve.export_seed(info.context, repo_id)
