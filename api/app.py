@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -23,6 +24,9 @@ from graphdb.errors import DatabaseUnavailable
 from graphdb.settings import DbSettings
 
 
+GRAPHQL_RESPONSE_JSON = "application/graphql-response+json"
+
+
 class _GraphQLApp(GraphQL[Context, None]):
     """Strawberry over HTTP only, behind bearer-token authentication."""
 
@@ -38,6 +42,30 @@ class _GraphQLApp(GraphQL[Context, None]):
                 return
             scope.setdefault("state", {})["identity"] = identity
         await super().__call__(scope, receive, send)
+
+    async def get_sub_response(self, request: Request | WebSocket) -> Response:
+        sub_response = await super().get_sub_response(request)
+        accept = request.headers.get("accept", "")
+        sub_response.__dict__["graphql_response_json"] = GRAPHQL_RESPONSE_JSON in accept
+        return sub_response
+
+    def create_response(self, response_data: Any, sub_response: Response) -> Response:
+        """Speak ``application/graphql-response+json`` to clients that accept it (GraphQL over HTTP).
+
+        In that media type a request error (syntax, validation, variable coercion: errors with no
+        ``path`` and no data) answers 400 and carries no ``data`` entry.
+        """
+        if not sub_response.__dict__.get("graphql_response_json") or not isinstance(response_data, dict):
+            return super().create_response(response_data, sub_response)
+        errors = response_data.get("errors") or []
+        request_error = response_data.get("data") is None and errors and all("path" not in e for e in errors)
+        if request_error:
+            response_data = {k: v for k, v in response_data.items() if k != "data"}
+        response = super().create_response(response_data, sub_response)
+        response.headers["content-type"] = f"{GRAPHQL_RESPONSE_JSON}; charset=utf-8"
+        if request_error and not sub_response.status_code:
+            response.status_code = 400
+        return response
 
     async def get_context(self, request: Request | WebSocket, response: Response | WebSocket) -> Context:
         assert isinstance(request, Request)
