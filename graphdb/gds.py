@@ -14,7 +14,12 @@ from typing import Any
 from graphdatascience import GraphDataScience
 
 from graphdb.connection import Target
+from graphdb.errors import GraphDbError
 from graphdb.queries import query
+
+
+class EmptyProjection(GraphDbError):
+    """The projection statement matched nothing: there is no graph to run an algorithm on."""
 
 
 def open_gds(target: Target) -> GraphDataScience:
@@ -24,9 +29,19 @@ def open_gds(target: Target) -> GraphDataScience:
 
 @contextmanager
 def projected(gds: GraphDataScience, projection: str, **params: Any) -> Iterator[Any]:
-    """Project with the catalog statement ``projection`` under a fresh name; drop it on exit."""
+    """Project with the catalog statement ``projection`` under a fresh name; drop it on exit.
+
+    Raises `EmptyProjection` when the statement matches no rows (the client cannot project nothing).
+    """
     graph_name = f"coderooms-{uuid.uuid4().hex}"
-    graph, _ = gds.graph.project.cypher(query(projection), graph_name=graph_name, **params)
+    try:
+        graph, _ = gds.graph.project.cypher(query(projection), graph_name=graph_name, **params)
+    except ValueError as exc:
+        # The client refuses the (null) result of an aggregation over zero rows; nothing was created.
+        if gds.graph.exists(graph_name):
+            gds.graph.drop(graph_name, fail_if_missing=False)
+            raise
+        raise EmptyProjection(f"{projection}: the projection matched no rows") from exc
     try:
         yield graph
     finally:

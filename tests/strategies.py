@@ -55,7 +55,7 @@ _GLOBS = st.one_of(
     _PATHS.map(lambda p: p + "/*.py"),
     _PATHS.map(lambda p: "**/" + p),
 )
-_SOCKETS = st.builds(Socket, to=st.none() | idents, type=optional_texts, alias=optional_texts, class_=optional_texts)
+_SOCKETS = st.builds(Socket, type=optional_texts, alias=optional_texts, class_=optional_texts)
 _REQS = st.lists(st.builds(Req, type=st.sampled_from(ReceiptType), stales_on=st.lists(texts, max_size=2)), max_size=2)
 _RECEIPT_CONTRACTS = st.builds(
     ReceiptContract,
@@ -85,6 +85,14 @@ _CANDIDATE_METAS = st.builds(
     coverage_ratio=fractions,
     shared_member_count=counts,
 )
+
+
+_DIRS = ("src/auth", "src/db", "lib", "docs", "app/ui", "tests", "naïve dir")
+
+
+def _pick(draw: st.DrawFn, items):
+    # Index draws keep generation cheap for the engine's property tests: no strategy built per example.
+    return items[draw(st.integers(0, len(items) - 1))]
 
 
 def repo_paths() -> st.SearchStrategy[str]:
@@ -127,8 +135,14 @@ def receipts(draw: st.DrawFn, block_id: str, boundary_version: int, contract_ver
     )
 
 
+def _sockets(draw: st.DrawFn, ids: list[str]) -> list[Socket]:
+    """Sockets whose ``to`` (when set) names a block of the same map, as the contract requires."""
+    found = draw(st.lists(_SOCKETS, max_size=2))
+    return [s if draw(st.booleans()) else s.model_copy(update={"to": _pick(draw, ids)}) for s in found]
+
+
 @st.composite
-def system_blocks(draw: st.DrawFn, block_id: str, with_receipts: bool) -> SystemBlock:
+def system_blocks(draw: st.DrawFn, block_id: str, ids: list[str], with_receipts: bool) -> SystemBlock:
     boundary, contract = draw(counts), draw(counts)
     paths = draw(st.lists(_PATHS | _GLOBS, max_size=5, unique=True))
     return SystemBlock(
@@ -142,9 +156,9 @@ def system_blocks(draw: st.DrawFn, block_id: str, with_receipts: bool) -> System
         membership_source=draw(st.sampled_from(MembershipSource)),
         membership=[Member(path=p, role=draw(st.sampled_from(MemberRole)), optional=draw(st.booleans())) for p in paths],
         sockets=Sockets(
-            inputs=draw(st.lists(_SOCKETS, max_size=2)),
-            outputs=draw(st.lists(_SOCKETS, max_size=2)),
-            external=draw(st.lists(_SOCKETS, max_size=2)),
+            inputs=_sockets(draw, ids),
+            outputs=_sockets(draw, ids),
+            external=_sockets(draw, ids),
         ),
         receipt_contract=draw(_RECEIPT_CONTRACTS),
         receipts=draw(st.lists(receipts(block_id, boundary, contract), max_size=2)) if with_receipts else [],
@@ -172,7 +186,7 @@ def seeds(draw: st.DrawFn) -> SeedFile:
                 method=draw(texts), ratifier=draw(texts), ratified_at=draw(texts), commit=draw(texts)
             ),
         ),
-        blocks=[draw(system_blocks(block_id, with_receipts)) for block_id in ids],
+        blocks=[draw(system_blocks(block_id, ids, with_receipts)) for block_id in ids],
         unmapped_policy=UnmappedPolicy(visible=draw(st.booleans())),
     )
 
@@ -193,14 +207,6 @@ def stores(draw: st.DrawFn) -> Store:
         curating_by=draw(optional_texts),
         curating_until=draw(optional_texts),
     )
-
-
-_DIRS = ("src/auth", "src/db", "lib", "docs", "app/ui", "tests", "naïve dir")
-
-
-def _pick(draw: st.DrawFn, items):
-    # Index draws keep generation cheap for the engine's property tests: no strategy built per example.
-    return items[draw(st.integers(0, len(items) - 1))]
 
 
 @st.composite

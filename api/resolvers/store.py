@@ -5,7 +5,7 @@ from __future__ import annotations
 from starlette.concurrency import run_in_threadpool
 
 from api.context import Context
-from graphdb import store_writes
+from graphdb import edits, store_writes
 from rooms.contract import Store
 
 
@@ -19,3 +19,7 @@ async def list_repos(context: Context) -> list[dict[str, object]]:
 
 async def export_seed(context: Context, repo_id: str) -> str | None:
     return await run_in_threadpool(store_writes.export_seed, context.db, repo_id)
+
+
+async def history(context: Context, repo_id: str, last: int) -> list[dict[str, object]]:
+    return await run_in_threadpool(edits.history, context.db, repo_id, last)

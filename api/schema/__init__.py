@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import strawberry
 
+from api.schema.edit import EditMutation
 from api.schema.seed_mutations import SeedMutation
 from api.schema.server import ServerQuery
 from api.schema.store_queries import StoreQuery
@@ -15,7 +16,7 @@ class Query(ServerQuery, StoreQuery):
 
 
 @strawberry.type
-class Mutation(SeedMutation):
+class Mutation(SeedMutation, EditMutation):
     pass
 
 

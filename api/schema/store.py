@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import strawberry
 
 from api.schema.enums import (
     BlockKindEnum, BlockStateEnum, MemberRoleEnum, MembershipSourceEnum, NamedByEnum, SkeletonStateEnum,
 )
 from rooms import contract as c
+from rooms.lease import parse_lease
 
 
 @strawberry.type
@@ -144,6 +147,13 @@ def _parts(model: c.SeedFile | c.Store) -> dict[str, object]:
                              ratification=Ratification(**s.ratification.model_dump())),
         "blocks": [block(b, frozenset(shared)) for b in model.blocks],
     }
+
+
+def lease(model: c.Store) -> Lease | None:
+    held = parse_lease(model.curating_by, model.curating_until)
+    if held is None:
+        return None
+    return Lease(curating_by=held.holder, curating_until=held.until_text, live=held.live(datetime.now(UTC)))
 
 
 def block_map(model: c.SeedFile) -> BlockMap:

@@ -16,6 +16,18 @@ class RepoSummary:
 
 
 @strawberry.type
+class HistoryEntry:
+    batch_id: strawberry.ID
+    store_version: int
+    kind: str
+    seat: str
+    agent_id: str
+    ops: str = strawberry.field(description="The batch's operations as JSON.")
+    summary: str
+    at: str
+
+
+@strawberry.type
 class StoreQuery:
     @strawberry.field(description="Repositories that have a store.")
     async def repos(self, info: Info) -> list[RepoSummary]:
@@ -43,6 +55,16 @@ class StoreQuery:
         if model is None or model.candidate_revision is None:
             return None
         return types.block_map(model.candidate_revision)
+
+    @strawberry.field(description="The advisory curation lease, when one is recorded (check `live`).")
+    async def lease(self, info: Info, repo_id: strawberry.ID) -> types.Lease | None:
+        model = await resolve.read_store(info.context, repo_id)
+        return None if model is None else types.lease(model)
+
+    @strawberry.field(description="The last writes to a store (scans, imports, edit batches, ratifications).")
+    async def history(self, info: Info, repo_id: strawberry.ID, last: int = 20) -> list[HistoryEntry]:
+        rows = await resolve.history(info.context, repo_id, max(1, min(last, 500)))
+        return [HistoryEntry(**row) for row in rows]
 
     @strawberry.field(description="The live skeleton as seed JSON (system-block-seed-v0), byte-stable.")
     async def export_seed(self, info: Info, repo_id: strawberry.ID) -> str | None:

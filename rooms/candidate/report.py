@@ -38,6 +38,9 @@ class CandidateReport(BaseModel):
     residue_first: list[str]
     hubs: list[str]
     edge_sample_size: int
+    seeded: bool = False           # the clustering started from the previous candidate's blocks
+    projected_nodes: int = 0       # nodes / relationships in the GDS projection (0 when not clustered)
+    projected_relationships: int = 0
     timings: dict[str, float] = {}
 
     def comparable(self) -> dict[str, Any]:

@@ -26,6 +26,7 @@ _CODES = {
     "literal_error": "schema_mismatch",
     "invalid_path": "invalid_path",
     "receipts_in_candidate": "receipts_in_candidate",
+    "dangling_socket": "dangling_socket",
     "invalid_receipt": "invalid_receipt",
 }
 

@@ -12,6 +12,7 @@ Codes raised by `rooms.contract`:
 - ``invalid_enum``          a value outside an enum (all enums are snake_case strings)
 - ``invalid_path``          a path breaks the repo-relative POSIX rule (see `rooms.contract.paths`)
 - ``receipts_in_candidate`` a block of a candidate skeleton carries receipts (F0c §4c)
+- ``dangling_socket``       an internal socket's ``to`` names no block of the same map
 - ``invalid_receipt``       a receipt's scope or evidence breaks the anti-poison contract
 - ``invalid_seed`` / ``invalid_store``  any other shape or value error in a seed / store
 

@@ -12,7 +12,6 @@ returned. Each judges what the batch did, so a flaw already in the input does no
 
 from __future__ import annotations
 
-from rooms.contract import Store
 from rooms.edit.outcome import EditCode, Refusal
 from rooms.edit.seams import is_unresolved
 from rooms.edit.sockets import dangling
@@ -23,12 +22,18 @@ def _shown(items: list[str]) -> str:
     return ", ".join(repr(i) for i in items[:3]) + (f" and {len(items) - 3} more" if len(items) > 3 else "")
 
 
-def known_paths(store: Store) -> set[str]:
-    paths = set(store.unmapped_files)
-    for block in store.blocks:
-        paths.update(m.path for m in block.membership)
-        paths.update(block.unmapped_residue)
-    return paths
+def _lost_paths(w: Working) -> list[str]:
+    """Paths that were a member or residue before and are neither after. Only a block the batch copied or
+    removed can have lost one (every other block is the very same object), so only those are read."""
+    before: set[str] = set(w.store.unmapped_files)
+    for block in w.store.blocks:
+        if block.block_id in w.copied or block.block_id in w.removed:
+            before.update(m.path for m in block.membership)
+            before.update(block.unmapped_residue)
+    residue_after = set(w.unmapped_files).union(*(b.unmapped_residue for b in w.blocks.values()))
+    # Most paths are still in a block the batch rewrote; look there before asking the whole claim index.
+    nearby = {m.path for block_id in w.copied if block_id in w.blocks for m in w.blocks[block_id].membership}
+    return sorted(p for p in before if p not in residue_after and p not in nearby and not w.is_member_anywhere(p))
 
 
 def check_final(w: Working, changed: set[str]) -> None:
@@ -41,7 +46,7 @@ def check_final(w: Working, changed: set[str]) -> None:
     empty = [b.block_id for b in after if b.block_id in changed and not b.membership]
     if empty:
         raise Refusal(EditCode.EMPTY_BLOCK, f"the batch leaves block(s) {_shown(empty)} with no members")
-    orphans = sorted(known_paths(before) - w.known_paths())
+    orphans = _lost_paths(w)
     if orphans:
         raise Refusal(EditCode.ORPHANED_MEMBER, f"path(s) {_shown(orphans)} would belong to no block and not be in the residue")
     unresolved = sorted(p for p in w.touched_paths if is_unresolved(w.claims(p)))

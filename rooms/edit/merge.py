@@ -34,8 +34,7 @@ def apply_merge(w: Working, op: Merge, index: int, survivors: SurvivorMap) -> No
     merged = w.edit(op.into)
     for victim_id in victims:
         victim = w.get(victim_id)
-        for member in victim.membership:
-            w.add_member(op.into, member)
+        w.add_members(op.into, victim.membership)
         merged.unmapped_residue = list(dict.fromkeys([*merged.unmapped_residue, *victim.unmapped_residue]))
         merged.sockets.inputs.extend(victim.sockets.inputs)
         merged.sockets.outputs.extend(victim.sockets.outputs)

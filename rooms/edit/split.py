@@ -32,7 +32,7 @@ from rooms.edit.ops import Split
 from rooms.edit.outcome import EditCode, Refusal
 from rooms.edit.rename import NAME_MAX
 from rooms.edit.sockets import rewrite_targets
-from rooms.edit.working import Working
+from rooms.edit.working import Working, copy_block
 
 
 def child_id(parent_id: str, members: list[Member], taken: set[str] | frozenset[str] = frozenset()) -> str:
@@ -82,7 +82,7 @@ def _groups(block: SystemBlock, op: Split) -> list[list[Member]]:
     for n, patterns in enumerate(op.paths):
         if not patterns:
             raise Refusal(EditCode.SPLIT_GROUP_EMPTY, f"path group {n} is empty")
-        selected: list[Member] = []
+        selected: dict[str, Member] = {}
         for pattern in patterns:
             try:
                 validate_repo_path(pattern, field=f"paths[{n}]")
@@ -91,12 +91,12 @@ def _groups(block: SystemBlock, op: Split) -> list[list[Member]]:
             hits = [m for m in block.membership if m.path == pattern or path_matches(pattern, m.path)]
             if not hits:
                 raise Refusal(EditCode.SPLIT_GROUP_EMPTY, f"pattern {pattern!r} of group {n} selects no member of {block.block_id!r}")
-            selected.extend(m for m in hits if m not in selected)
-        for member in selected:
+            selected.update((m.path, m) for m in hits if m.path not in selected)
+        for member in selected.values():
             if owner.get(member.path, n) != n:
                 raise Refusal(EditCode.SPLIT_GROUPS_OVERLAP, f"member {member.path!r} falls in groups {owner[member.path]} and {n}")
             owner[member.path] = n
-        groups.append(selected)
+        groups.append(list(selected.values()))
     return groups
 
 
@@ -116,15 +116,18 @@ def apply_split(w: Working, op: Split, survivors: SurvivorMap) -> None:
     for n, (group, label) in enumerate(zip(groups, child_labels(groups), strict=True)):
         new_id = child_id(parent.block_id, group, set(w.blocks) | {c.block_id for c in children})
         residue = list(dict.fromkeys([*parent.unmapped_residue, *rest])) if n == 0 else []
-        child = parent.model_copy(deep=True)
-        child.block_id = new_id
-        child.name = child_name(parent.name, label)
-        child.membership = [m.model_copy() for m in group]
-        child.unmapped_residue = residue
-        child.membership_fingerprint = None
-        child.resolved_members = []
-        child.pre_archive_state = None
-        child.candidate_meta = child_meta(parent)
+        child = copy_block(parent).model_copy(
+            update={
+                "block_id": new_id,
+                "name": child_name(parent.name, label),
+                "membership": list(group),
+                "unmapped_residue": residue,
+                "membership_fingerprint": None,
+                "resolved_members": [],
+                "pre_archive_state": None,
+                "candidate_meta": child_meta(parent),
+            }
+        )
         children.append(child)
     w.replace(parent.block_id, children)
     rewrite_targets(w, {parent.block_id: [c.block_id for c in children]})

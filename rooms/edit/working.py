@@ -1,7 +1,10 @@
 """The working copy a batch runs on: copy-on-write over the input store, which is never mutated.
 
-A block is deep-copied the first time an op writes to it (`edit`), so a batch over a large candidate copies
-only what it touches. Membership changes go through `add_member` / `drop_member` so roles combine one way.
+A block is copied the first time an op writes to it (`edit`), so a batch over a large candidate copies only
+what it touches. The copy is structural: the block and its lists are new, while the entries inside them
+(`Member`, `Socket`, meta) are shared, because the engine never changes one in place — it replaces it.
+Membership changes go through `add_member` / `drop_member` / `set_role`, which keep the claim index
+(path -> claimants) current and combine roles one way.
 The residue is the union of every block's ``unmapped_residue`` and the store's ``unmapped_files``.
 """
 
@@ -9,7 +12,20 @@ from __future__ import annotations
 
 from rooms.contract import Member, MemberRole, Store, SystemBlock
 from rooms.edit.outcome import EditCode, Refusal
-from rooms.edit.seams import Claims, claim_index
+
+
+def copy_block(block: SystemBlock) -> SystemBlock:
+    """A copy whose lists can be changed without touching `block` (their entries are shared)."""
+    sockets = block.sockets.model_copy(
+        update={
+            "inputs": list(block.sockets.inputs),
+            "outputs": list(block.sockets.outputs),
+            "external": list(block.sockets.external),
+        }
+    )
+    return block.model_copy(
+        update={"membership": list(block.membership), "sockets": sockets, "unmapped_residue": list(block.unmapped_residue)}
+    )
 
 
 def combine_roles(existing: Member, incoming: Member) -> Member:
@@ -35,7 +51,8 @@ class Working:
         self.unmapped_files: list[str] = list(store.unmapped_files)
         self.unmapped_total: int | None = store.unmapped_total
         self.touched_paths: set[str] = set()
-        self._claims: Claims | None = None
+        # path -> {block_id: entry}; built on first use, then kept current by every membership change.
+        self._claims: dict[str, dict[str, Member]] | None = None
 
     # -- blocks ---------------------------------------------------------------------------------------
     def get(self, block_id: str) -> SystemBlock:
@@ -46,10 +63,10 @@ class Working:
 
     def edit(self, block_id: str) -> SystemBlock:
         """The block, copied on first write. Change membership through the methods below (they keep the
-        claim index fresh); other fields may be set directly."""
+        claim index current); other fields may be set directly."""
         block = self.get(block_id)
         if block_id not in self.copied:
-            block = block.model_copy(deep=True)
+            block = copy_block(block)
             self.blocks[block_id] = block
             self.copied.add(block_id)
         return block
@@ -57,6 +74,7 @@ class Working:
     def replace(self, block_id: str, new_blocks: list[SystemBlock]) -> None:
         """Put `new_blocks` where `block_id` stood, and drop it."""
         at = self.order.index(block_id)
+        self._unindex(self.blocks[block_id])
         self.order[at : at + 1] = [b.block_id for b in new_blocks]
         del self.blocks[block_id]
         self._forget(block_id)
@@ -64,13 +82,14 @@ class Working:
             self.blocks[block.block_id] = block
             self.copied.add(block.block_id)
             self.created.append(block.block_id)
-        self._claims = None
+            for member in block.membership:
+                self._index(block.block_id, member)
 
     def remove(self, block_id: str) -> None:
+        self._unindex(self.blocks[block_id])
         self.order.remove(block_id)
         del self.blocks[block_id]
         self._forget(block_id)
-        self._claims = None
 
     def _forget(self, block_id: str) -> None:
         if block_id in self.created:
@@ -82,47 +101,67 @@ class Working:
         return [self.blocks[block_id] for block_id in self.order]
 
     # -- membership -----------------------------------------------------------------------------------
-    def claims(self, path: str) -> list[tuple[str, Member]]:
+    def _index_map(self) -> dict[str, dict[str, Member]]:
         if self._claims is None:
-            self._claims = claim_index(self.all_blocks())
-        return self._claims.get(path, [])
+            self._claims = {}
+            for block in self.all_blocks():
+                for member in block.membership:
+                    self._claims.setdefault(member.path, {})[block.block_id] = member
+        return self._claims
+
+    def _index(self, block_id: str, member: Member) -> None:
+        if self._claims is not None:
+            self._claims.setdefault(member.path, {})[block_id] = member
+
+    def _unindex(self, block: SystemBlock) -> None:
+        if self._claims is not None:
+            for member in block.membership:
+                self._claims.get(member.path, {}).pop(block.block_id, None)
+
+    def claims(self, path: str) -> list[tuple[str, Member]]:
+        return list(self._index_map().get(path, {}).items())
 
     def is_member_anywhere(self, path: str) -> bool:
-        return bool(self.claims(path))
+        return bool(self._index_map().get(path))
 
     def add_member(self, block_id: str, member: Member) -> None:
+        self.add_members(block_id, [member])
+
+    def add_members(self, block_id: str, members: list[Member]) -> None:
+        """Add entries; one already present for the same path combines with it (`combine_roles`)."""
         block = self.edit(block_id)
-        self._claims = None
-        for at, existing in enumerate(block.membership):
-            if existing.path == member.path:
-                block.membership[at] = combine_roles(existing, member)
-                return
-        block.membership.append(member)
+        at = {m.path: n for n, m in enumerate(block.membership)}
+        for member in members:
+            if member.path in at:
+                member = combine_roles(block.membership[at[member.path]], member)
+                block.membership[at[member.path]] = member
+            else:
+                at[member.path] = len(block.membership)
+                block.membership.append(member)
+            self._index(block_id, member)
 
     def drop_member(self, block_id: str, path: str) -> Member:
-        block = self.edit(block_id)
-        self._claims = None
-        for at, existing in enumerate(block.membership):
+        for at, existing in enumerate(self.get(block_id).membership):
             if existing.path == path:
-                return block.membership.pop(at)
+                self.edit(block_id).membership.pop(at)
+                if self._claims is not None:
+                    self._claims[path].pop(block_id, None)
+                return existing
         raise Refusal(EditCode.PATH_NOT_MEMBER, f"{path!r} is not a member of block {block_id!r}")
 
     def set_role(self, block_id: str, path: str, role: MemberRole) -> None:
-        block = self.edit(block_id)
-        self._claims = None
-        for at, existing in enumerate(block.membership):
+        for at, existing in enumerate(self.get(block_id).membership):
             if existing.path == path and existing.role is not role:
-                block.membership[at] = Member(path=path, role=role, optional=existing.optional)
+                member = Member(path=path, role=role, optional=existing.optional)
+                self.edit(block_id).membership[at] = member
+                self._index(block_id, member)
 
     def settle(self, paths: set[str]) -> None:
         """A ``shared`` claim left as the only claim on its path becomes ``primary`` (nothing to share)."""
-        lone = []
         for path in sorted(paths):
             claims = self.claims(path)
             if len(claims) == 1 and claims[0][1].role is MemberRole.SHARED:
-                lone.append((claims[0][0], path))
-        for block_id, path in lone:
-            self.set_role(block_id, path, MemberRole.PRIMARY)
+                self.set_role(claims[0][0], path, MemberRole.PRIMARY)
 
     # -- residue --------------------------------------------------------------------------------------
     def in_residue(self, path: str) -> bool:
@@ -137,11 +176,3 @@ class Working:
             self.unmapped_files = [p for p in self.unmapped_files if p != path]
             if self.unmapped_total:
                 self.unmapped_total -= 1
-
-    def known_paths(self) -> set[str]:
-        """Every member and residue path of the working candidate."""
-        paths = set(self.unmapped_files)
-        for block in self.blocks.values():
-            paths.update(m.path for m in block.membership)
-            paths.update(block.unmapped_residue)
-        return paths

@@ -186,9 +186,13 @@ def _classify(root: Path, path: str, options: ScanOptions, venvs: _VirtualenvDir
             reason = "virtualenv"
         if reason:
             return SkippedEntry(path, reason)
+    if path.endswith(_MINIFIED_SUFFIXES):
+        return SkippedEntry(path, "minified")
     full = root / path
     try:
         info = full.lstat()
+    except FileNotFoundError:  # in git's index, deleted from the work tree
+        return SkippedEntry(path, "missing")
     except OSError as exc:
         return SkippedEntry(path, "unreadable", exc.strerror or type(exc).__name__)
     if stat.S_ISLNK(info.st_mode):

@@ -30,9 +30,7 @@ _BY_EXTENSION = {
     ".org": "docs",
     ".yaml": "config", ".yml": "config", ".json": "config", ".jsonc": "config", ".toml": "config",
     ".ini": "config", ".cfg": "config", ".conf": "config", ".xml": "config", ".properties": "config",
-    ".gradle": "config", ".csproj": "config", ".sln": "config", ".lock": "config", ".env": "config",
-    ".editorconfig": "config", ".gitignore": "config", ".gitattributes": "config", ".mod": "config",
-    ".sum": "config",
+    ".gradle": "config", ".csproj": "config", ".sln": "config", ".lock": "config",
     ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".fish": "shell", ".ps1": "shell",
     ".html": "html", ".htm": "html", ".css": "css", ".scss": "css", ".sass": "css", ".less": "css",
     ".sql": "sql", ".kt": "kotlin", ".kts": "kotlin", ".swift": "swift", ".scala": "scala",
@@ -42,9 +40,10 @@ _BY_EXTENSION = {
 }
 
 _BY_NAME = {
-    "Gemfile": "ruby", "Rakefile": "ruby",
+    "Rakefile": "ruby", "Gemfile": "config",
     "Dockerfile": "config", "Makefile": "config", "CMakeLists.txt": "config", "go.mod": "config",
-    "go.sum": "config", "LICENSE": "docs", "README": "docs", "CHANGELOG": "docs", "NOTICE": "docs",
+    "go.sum": "config", ".gitignore": "config", ".gitattributes": "config", ".editorconfig": "config",
+    ".dockerignore": "config", ".npmrc": "config", ".env": "config", "LICENSE": "docs", "README": "docs", "CHANGELOG": "docs", "NOTICE": "docs",
     "AUTHORS": "docs",
 }
 

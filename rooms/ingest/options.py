@@ -12,5 +12,5 @@ class ScanOptions:
     use_git: bool = True
     # A JavaScript/TypeScript/CSS file whose mean line length exceeds this is a minified bundle.
     minified_mean_line_length: int = 250
-    # Parser processes; 1 parses in this process. Worth it from a few hundred changed files.
-    workers: int = 1
+    # Parser processes: 0 = one per CPU (only used from a few hundred files to parse), 1 = in process.
+    workers: int = 0

@@ -80,13 +80,14 @@ def _cached_hash(cached: FileParse | None, candidate: Candidate) -> str:
 
 def _process_all(root: Path, jobs: list[tuple[Candidate, str]], options: ScanOptions
                  ) -> Iterator[FileParse | SkippedEntry | str]:
-    if options.workers <= 1 or len(jobs) < _PARALLEL_THRESHOLD:
+    workers = options.workers or os.cpu_count() or 1
+    if workers <= 1 or len(jobs) < _PARALLEL_THRESHOLD:
         for candidate, cached_hash in jobs:
             yield _process(root, candidate, options, cached_hash)
         return
     # "spawn": forking a process that may hold driver threads (the API server) is unsafe.
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=options.workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         chunks = [jobs[i:i + _CHUNK] for i in range(0, len(jobs), _CHUNK)]
         for results in pool.map(_process_chunk, [root] * len(chunks), chunks, [options] * len(chunks)):
             yield from results

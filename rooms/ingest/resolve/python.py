@@ -71,7 +71,7 @@ class _PythonImports:
         candidates = [imp.specifier + "." + name for name in imp.names if name != "*"] or [imp.specifier]
         targets = []
         for candidate in candidates:
-            target = self._absolute(candidate, parse.path, allow_prefix=True)
+            target = self._absolute(candidate, parse.path)
             if target == _AMBIGUOUS:
                 return AMBIGUOUS_OUTCOME
             if target:
@@ -80,15 +80,17 @@ class _PythonImports:
             return resolved(*targets)
         return self._external(imp.specifier)
 
-    def _absolute(self, module: str, importer: str, *, allow_prefix: bool) -> str | None:
+    def _absolute(self, module: str, importer: str) -> str | None:
         """The file of ``module`` or, failing that, of its longest importable prefix."""
         parts = module.split(".")
-        for size in range(len(parts), 0 if allow_prefix else len(parts) - 1, -1):
-            name = ".".join(parts[:size])
-            target = self._lookup(name, importer)
+        for size in range(len(parts), 0, -1):
+            target = self._lookup(".".join(parts[:size]), importer) or self._beside_script(parts[:size], importer)
             if target:
                 return target
-        # A script's own directory is on sys.path (a package module's is not).
+        return None
+
+    def _beside_script(self, parts: list[str], importer: str) -> str | None:
+        """A script's own directory is on sys.path (a package module's is not)."""
         directory = posixpath.dirname(importer)
         if posixpath.join(directory, "__init__.py") in self._paths:
             return None

@@ -21,6 +21,7 @@ from rooms.ingest.resolve.base import AMBIGUOUS, RESOLVED, UNRESOLVED
 GLOBAL_GUESS_CONFIDENCE = 0.5
 
 _TYPE_KINDS = frozenset({"class", "struct", "interface", "enum", "trait"})
+_BASE_KINDS = _TYPE_KINDS | {"module"}  # Ruby mixes modules in
 _CALLABLE_KINDS = frozenset({"function", "method", "class", "struct"})
 _PLAIN_CALLABLE_KINDS = _CALLABLE_KINDS - {"method"}
 _EXPLICIT_RECEIVER_LANGUAGES = frozenset({"python", "javascript", "typescript", "rust", "go", "php"})
@@ -81,6 +82,8 @@ class SymbolTable:
         return self._global.get((language_family, name), [])
 
     def choose(self, candidates: list[Target], ref: RawReference, enclosing_class: str, path: str) -> SymbolMatch:
+        if len(candidates) == 1:
+            return SymbolMatch(RESOLVED, candidates[0], 1.0)
         types = {(t.path, t.qualified_name) for t in candidates if t.kind in _TYPE_KINDS}
         # A constructor (Java ``A.A``) competes with its class for ``new A()``: the class wins.
         candidates = [t for t in candidates if not (t.kind == "method" and (t.path, t.parent) in types)]
@@ -128,15 +131,23 @@ class FileScope:
         self._related = [table.names_in(path) for path in related]
         self._related_by_name: dict[str, list[Target]] = {}
         self._classes: dict[str, str] = {}
+        self._matches: dict[tuple[str, str, str, str], SymbolMatch] = {}
 
     def resolve(self, ref: RawReference) -> SymbolMatch:
-        allowed = _TYPE_KINDS if ref.kind == "inherit" else _CALLABLE_KINDS
+        if ref.scope not in self._classes:
+            self._classes[ref.scope] = self._table.enclosing_class(self._parse.path, ref.scope)
+        # The outcome depends on the scope only through its enclosing class.
+        key = (ref.kind, ref.name, ref.receiver, self._classes[ref.scope])
+        match = self._matches.get(key)
+        if match is None:
+            match = self._matches[key] = self._resolve(ref, key[3])
+        return match
+
+    def _resolve(self, ref: RawReference, enclosing_class: str) -> SymbolMatch:
+        allowed = _BASE_KINDS if ref.kind == "inherit" else _CALLABLE_KINDS
         if ref.kind == "call" and ref.receiver == "" and self._explicit_receiver:
             allowed = _PLAIN_CALLABLE_KINDS
         path = self._parse.path
-        if ref.scope not in self._classes:
-            self._classes[ref.scope] = self._table.enclosing_class(path, ref.scope)
-        enclosing_class = self._classes[ref.scope]
         for candidates in (self._own.get(ref.name, ()), self._related_named(ref.name)):
             allowed_candidates = [target for target in candidates if target.kind in allowed]
             if allowed_candidates:

@@ -144,6 +144,39 @@ CANONICAL = """{
         "coverage_ratio": 0.5,
         "shared_member_count": 1
       }
+    },
+    {
+      "block_id": "sb_ui",
+      "name": "UI",
+      "purpose": "The screen.",
+      "kind": "scanned",
+      "state": "ratified",
+      "boundary_version": 1,
+      "contract_version": 1,
+      "membership_source": "ratified",
+      "membership": [
+        {
+          "path": "ui/**",
+          "role": "primary"
+        }
+      ],
+      "sockets": {
+        "inputs": [],
+        "outputs": [],
+        "external": []
+      },
+      "receipt_contract": {
+        "version": 0,
+        "required": [],
+        "optional": [],
+        "waived": []
+      },
+      "receipts": [],
+      "layout": {
+        "locked": false,
+        "version": 0
+      },
+      "unmapped_residue": []
     }
   ],
   "unmapped_policy": {
@@ -156,6 +189,14 @@ CANONICAL = """{
 
 def _doc() -> dict:
     return json.loads(CANONICAL)
+
+
+def _set(doc: dict, where: tuple, value: object) -> dict:
+    target = doc
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = value
+    return doc
 
 
 def _refused(doc: dict) -> ContractError:
@@ -220,11 +261,7 @@ def test_unknown_top_level_field_is_refused() -> None:
     ],
 )
 def test_bad_enum_is_refused(where: tuple, value: str, field: str) -> None:
-    doc = _doc()
-    target = doc
-    for key in where[:-1]:
-        target = target[key]
-    target[where[-1]] = value
+    doc = _set(_doc(), where, value)
     error = _refused(doc)
     assert error.code == "invalid_enum"
     assert error.field == field
@@ -242,11 +279,7 @@ def test_bad_enum_is_refused(where: tuple, value: str, field: str) -> None:
     ],
 )
 def test_unsafe_path_is_refused(where: tuple, value: str) -> None:
-    doc = _doc()
-    target = doc
-    for key in where[:-1]:
-        target = target[key]
-    target[where[-1]] = value
+    doc = _set(_doc(), where, value)
     error = _refused(doc)
     assert error.code == "invalid_path"
     assert value in error.message
@@ -291,11 +324,7 @@ def test_duplicate_key_is_invalid_json() -> None:
     ],
 )
 def test_wrong_scalar_types_are_refused(where: tuple, value: object) -> None:
-    doc = _doc()
-    target = doc
-    for key in where[:-1]:
-        target = target[key]
-    target[where[-1]] = value
+    doc = _set(_doc(), where, value)
     assert _refused(doc).code == "invalid_seed"
 
 
@@ -330,6 +359,13 @@ def test_receipt_without_anchor_is_refused() -> None:
     doc = _doc()
     doc["blocks"][0]["receipts"][0]["evidence"]["evidence_refs"] = []
     assert _refused(doc).code == "invalid_receipt"
+
+
+def test_socket_to_a_block_outside_the_map_is_refused() -> None:
+    doc = _set(_doc(), ("blocks", 0, "sockets", "inputs", 0, "to"), "sb_elsewhere")
+    error = _refused(doc)
+    assert error.code == "dangling_socket"
+    assert "sb_elsewhere" in error.message
 
 
 def test_duplicate_block_ids_and_duplicate_members_are_refused() -> None:

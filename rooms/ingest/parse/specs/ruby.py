@@ -20,7 +20,8 @@ QUERY = r"""
    method: (identifier) @_mixin
    arguments: (argument_list [(constant) (scope_resolution)] @ref.inherit))
  (#any-of? @_mixin "include" "extend" "prepend"))
-(call !receiver method: (identifier) @name) @ref.call
+((call !receiver method: (identifier) @name) @ref.call
+ (#not-match? @name "^(require|require_relative|load|autoload|include|extend|prepend|attr_reader|attr_writer|attr_accessor|private|protected|public|module_function)$"))
 (call receiver: (_) @receiver method: (identifier) @name) @ref.call
 ((call method: (identifier) @_require) @import
  (#any-of? @_require "require" "require_relative" "load" "autoload"))

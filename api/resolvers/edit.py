@@ -1,0 +1,95 @@
+"""Resolvers for editing, leasing and ratifying: parse input → graphdb transaction → schema types."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import strawberry
+from starlette.concurrency import run_in_threadpool
+
+from api.context import Context
+from api.schema import store as types
+from api.schema.edit_types import (
+    CandidateEditInput, CandidateLeaseInput, EditApplied, EditRejected, RatifyBlocksInput, Ratified, RatifyRefusal,
+    RatifyRejected,
+)
+from api.schema.edit_types import LeaseBusy as LeaseBusyType
+from api.schema.edit_types import LeaseGranted as LeaseGrantedType
+from api.schema.results import Refused, VersionConflict
+from graphdb import edits
+from rooms.edit import OpParseError, parse_ops
+from rooms.lease import LeaseAction, LeaseBusy, LeaseGranted
+from rooms.store_rules import VersionConflict as Conflict
+
+_WIRE_NAMES = {"move_member": {"from_": "from"}}
+
+
+def _wire_op(op: Any) -> dict[str, Any]:
+    """A oneOf input object → the engine's wire op ``{"op": kind, ...fields}``."""
+    for kind in ("rename", "merge", "split", "move_member", "resolve_seam", "assign_unmapped"):
+        value = getattr(op, kind)
+        if value is not strawberry.UNSET and value is not None:
+            fields = {_WIRE_NAMES.get(kind, {}).get(k, k): v for k, v in vars(value).items()}
+            return {"op": kind, **{k: v for k, v in fields.items() if v is not None}}
+    raise ValueError("empty operation")  # @oneOf validation makes this unreachable
+
+
+def _actor(context: Context) -> edits.Actor:
+    assert context.identity is not None
+    return edits.Actor(context.identity.seat, context.identity.agent_id)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+async def candidate_edit(context: Context, data: CandidateEditInput) -> Any:
+    try:
+        ops = parse_ops([_wire_op(op) for op in data.ops])
+    except OpParseError as exc:
+        return EditRejected(op_index=exc.op_index, code=exc.code, message=exc.message)
+    outcome = await run_in_threadpool(edits.apply_edit, context.db, str(data.repo_id), data.expected_store_version,
+                                      ops, _actor(context), data.batch_id, _now())
+    if isinstance(outcome, edits.EditApplied):
+        return EditApplied(store_version=outcome.store_version, store=types.store(outcome.store),
+                           lease_warning=outcome.lease_warning, replayed=outcome.replayed)
+    if isinstance(outcome, edits.BatchRejected):
+        return EditRejected(op_index=outcome.op_index, code=outcome.code, message=outcome.message)
+    return _common(outcome)
+
+
+async def candidate_lease(context: Context, data: CandidateLeaseInput) -> Any:
+    try:
+        outcome = await run_in_threadpool(edits.lease, context.db, str(data.repo_id), LeaseAction(data.action.value),
+                                          data.ttl_secs, _actor(context), _now())
+    except ValueError as exc:
+        return Refused(code="invalid_ttl", message=str(exc))
+    now = _now()
+    if isinstance(outcome, LeaseGranted):
+        held = outcome.lease
+        return LeaseGrantedType(lease=None if held is None else types.Lease(
+            curating_by=held.holder, curating_until=held.until_text, live=held.live(now)))
+    if isinstance(outcome, LeaseBusy):
+        held = outcome.lease
+        return LeaseBusyType(current=types.Lease(curating_by=held.holder, curating_until=held.until_text,
+                                               live=held.live(now)))
+    return _common(outcome)
+
+
+async def ratify_blocks(context: Context, data: RatifyBlocksInput) -> Any:
+    block_ids = None if data.block_ids is None else [str(b) for b in data.block_ids]
+    outcome = await run_in_threadpool(edits.ratify_blocks, context.db, str(data.repo_id),
+                                      data.expected_store_version, block_ids, _actor(context), _now())
+    if isinstance(outcome, edits.RatifyRejectedBlocks):
+        return RatifyRejected(blocks=[RatifyRefusal(block_id=strawberry.ID(r.block_id), reason=r.reason,
+                                                    message=r.message) for r in outcome.refusals])
+    if isinstance(outcome, (Conflict, edits.StoreRefused)):
+        return _common(outcome)
+    return Ratified(store=types.store(outcome))
+
+
+def _common(outcome: Conflict | edits.StoreRefused) -> VersionConflict | Refused:
+    if isinstance(outcome, Conflict):
+        return VersionConflict(expected=outcome.expected, actual=outcome.actual)
+    return Refused(code=outcome.code, message=outcome.message)

@@ -1,0 +1,91 @@
+"""The candidate service: read a repository's code graph, cluster it in GDS, build the candidate.
+
+`build_candidate(db, gds, repo_id, params, previous=None, source_commit="")` returns the candidate
+`SeedFile` and its `CandidateReport` (the verb writes them in its own transaction). Steps:
+
+1. read the files and the file-level edges (``cluster_files``, ``cluster_file_edges``);
+2. decide the declared fallback (`rooms.candidate.plan_fallback`): a tiny or no-edge repository is not
+   clustered at all;
+3. otherwise find the hub files, seed from ``previous`` (when given and `seed_from_previous`), and run
+   `graphdb.clustering.cluster` (projection dropped afterwards);
+4. read package uses and the symbols worth naming, and call the pure builder.
+"""
+
+from __future__ import annotations
+
+from time import perf_counter
+
+from graphdatascience import GraphDataScience
+
+from graphdb.clustering import Assignments, cluster
+from graphdb.database import Database
+from rooms.candidate import (
+    CandidateInput,
+    CandidateReport,
+    ClusterParams,
+    FileEdge,
+    FileInfo,
+    PackageUse,
+    SymbolInfo,
+    build_candidate_seed,
+    find_hubs,
+    plan_fallback,
+    seeds_from_previous,
+)
+from rooms.candidate.graph import FileGraph
+from rooms.contract import SeedFile
+
+__all__ = ["build_candidate", "read_graph"]
+
+
+def read_graph(db: Database, repo_id: str) -> tuple[tuple[FileInfo, ...], tuple[FileEdge, ...]]:
+    files = tuple(FileInfo(str(r["path"]), str(r["language"])) for r in db.rows("cluster_files", repo_id=repo_id))
+    edges = tuple(FileEdge(str(r["source"]), str(r["target"]), str(r["kind"]), float(r["weight"]))
+                  for r in db.rows("cluster_file_edges", repo_id=repo_id))
+    return files, edges
+
+
+def build_candidate(db: Database, gds: GraphDataScience, repo_id: str, params: ClusterParams | None = None, *,
+                    previous: SeedFile | None = None, source_commit: str = "") -> tuple[SeedFile, CandidateReport]:
+    params = params or ClusterParams()
+    started = perf_counter()
+    files, edges = read_graph(db, repo_id)
+    paths = {f.path for f in files}
+    fallback = plan_fallback(files, FileGraph(edges, paths).pair_count(), params)
+    read_at = perf_counter()
+
+    assignments = Assignments()
+    hubs: frozenset[str] = frozenset()
+    if fallback is None:
+        hubs = find_hubs(edges, sum(1 for f in files if f.is_code), params)
+        seeds = seeds_from_previous(previous, paths) if previous is not None and params.seed_from_previous else None
+        assignments = cluster(db, gds, repo_id, params, hubs=hubs, seeds=seeds)
+    clustered_at = perf_counter()
+
+    packages = tuple(PackageUse(str(r["path"]), str(r["ecosystem"]), str(r["name"]))
+                     for r in db.rows("cluster_package_uses", repo_id=repo_id))
+    symbols = tuple(SymbolInfo(str(r["path"]), str(r["name"]), str(r["kind"]), float(r["weight"]))
+                    for r in db.rows("cluster_named_symbols", repo_id=repo_id))
+    data = CandidateInput(
+        repo_id=repo_id,
+        files=files,
+        file_communities=assignments.files,
+        symbol_votes=assignments.symbol_votes,
+        edges=edges,
+        packages=packages,
+        symbols=symbols,
+        hubs=hubs,
+        clustered=fallback is None,
+        source_commit=source_commit,
+    )
+    seed, report = build_candidate_seed(data, params)
+    report.seeded = assignments.seeded
+    report.projected_nodes = assignments.node_count
+    report.projected_relationships = assignments.relationship_count
+    report.timings = {
+        "read_graph_s": round(read_at - started, 6),
+        "cluster_s": round(clustered_at - read_at, 6),
+        **report.timings,
+        "total_s": round(perf_counter() - started, 6),
+    }
+    return seed, report

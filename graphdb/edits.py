@@ -1,0 +1,151 @@
+"""Candidate edits, ratification and the lease: each one Neo4j write transaction on the Store.
+
+Edits follow the recipe of shared/DESIGN.md: lock the Store, replay a known ``batch_id`` as its
+recorded result, compare ``store_version``, apply the batch to a clone in the pure engine, persist
+the difference, bump the version once and record the batch in the history.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from neo4j import ManagedTransaction
+
+from graphdb import store as persisted
+from graphdb.database import Database
+from graphdb.queries import query
+from rooms.contract import Seat, Store
+from rooms.edit import Applied, EditOp, RatifyApplied, RatifyRefusal, Rejected, apply_batch, ratify
+from rooms.lease import LeaseAction, LeaseBusy, LeaseGranted, decide_lease, format_time, lease_warning, parse_lease
+from rooms.store_rules import VersionConflict
+
+
+@dataclass(frozen=True)
+class Actor:
+    seat: Seat
+    agent_id: str
+
+
+@dataclass(frozen=True)
+class EditApplied:
+    store_version: int  # the version this batch produced (for a replay: the recorded one)
+    store: Store        # the store now
+    lease_warning: str | None
+    replayed: bool = False
+
+
+@dataclass(frozen=True)
+class StoreRefused:
+    code: str
+    message: str
+
+
+@dataclass(frozen=True)
+class BatchRejected:
+    op_index: int
+    code: str
+    message: str
+
+
+@dataclass(frozen=True)
+class RatifyRejectedBlocks:
+    refusals: list[RatifyRefusal]
+
+
+def _ops_json(ops: list[EditOp]) -> str:
+    return json.dumps([op.model_dump(mode="json", by_alias=True) for op in ops], ensure_ascii=False,
+                      sort_keys=True)
+
+
+def _record(tx: ManagedTransaction, repo_id: str, batch_id: str, version: int, kind: str, actor: Actor,
+            ops: str, summary: str = "") -> None:
+    tx.run(query("history_record"), repo_id=repo_id, batch_id=batch_id, store_version=version, kind=kind,
+           seat=actor.seat.value, agent_id=actor.agent_id, ops=ops, summary=summary).consume()
+
+
+def _lease_of(store: Store):  # noqa: ANN202 - Lease | None
+    return parse_lease(store.curating_by, store.curating_until)
+
+
+def apply_edit(db: Database, repo_id: str, expected: int, ops: list[EditOp], actor: Actor,
+               batch_id: str | None, now: datetime) -> EditApplied | BatchRejected | VersionConflict | StoreRefused:
+    ops_text = _ops_json(ops)
+
+    def work(tx: ManagedTransaction) -> EditApplied | BatchRejected | VersionConflict | StoreRefused:
+        locked = persisted.lock_version(tx, repo_id)
+        if locked is None:
+            return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
+        if batch_id is not None:
+            recorded = tx.run(query("history_find_batch"), repo_id=repo_id, batch_id=batch_id).single()
+            if recorded is not None:
+                if recorded["ops"] != ops_text:
+                    return StoreRefused("batch_id_reused", f"batch {batch_id!r} was applied with other ops")
+                current = persisted.load(tx, repo_id)
+                assert current is not None
+                return EditApplied(recorded["store_version"], current,
+                                   lease_warning(_lease_of(current), actor.agent_id, now), replayed=True)
+        if locked != expected:
+            return VersionConflict(expected, locked)
+        before = persisted.load(tx, repo_id)
+        assert before is not None
+        outcome = apply_batch(before, ops, actor.seat)
+        if isinstance(outcome, Rejected):
+            return BatchRejected(outcome.op_index, outcome.code, outcome.message)
+        assert isinstance(outcome, Applied)
+        after = outcome.store.model_copy(update={"store_version": locked + 1})
+        persisted.persist(tx, before, after)
+        _record(tx, repo_id, batch_id or f"b_{uuid.uuid4().hex}", locked + 1, "edit", actor, ops_text)
+        return EditApplied(locked + 1, after, lease_warning(_lease_of(before), actor.agent_id, now))
+
+    return db.write(work)
+
+
+def ratify_blocks(db: Database, repo_id: str, expected: int, block_ids: list[str] | None, actor: Actor,
+                  now: datetime) -> Store | RatifyRejectedBlocks | VersionConflict | StoreRefused:
+    """The owner's gesture (the caller checked the seat): ratify all or the selected blocks."""
+
+    def work(tx: ManagedTransaction) -> Store | RatifyRejectedBlocks | VersionConflict | StoreRefused:
+        locked = persisted.lock_version(tx, repo_id)
+        if locked is None:
+            return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
+        if locked != expected:
+            return VersionConflict(expected, locked)
+        before = persisted.load(tx, repo_id)
+        assert before is not None
+        outcome = ratify(before, block_ids, ratifier=actor.agent_id, ratified_at=format_time(now))
+        if not isinstance(outcome, RatifyApplied):
+            return RatifyRejectedBlocks(list(outcome.refusals))
+        after = outcome.store.model_copy(update={"store_version": locked + 1})
+        persisted.persist(tx, before, after)
+        _record(tx, repo_id, f"r_{uuid.uuid4().hex}", locked + 1, "ratify", actor,
+                json.dumps({"block_ids": block_ids}))
+        return after
+
+    return db.write(work)
+
+
+def lease(db: Database, repo_id: str, action: LeaseAction, ttl_s: int, actor: Actor,
+          now: datetime) -> LeaseGranted | LeaseBusy | StoreRefused:
+    def work(tx: ManagedTransaction) -> LeaseGranted | LeaseBusy | StoreRefused:
+        if persisted.lock_version(tx, repo_id) is None:
+            return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
+        store = persisted.load(tx, repo_id)
+        assert store is not None
+        decision = decide_lease(_lease_of(store), actor.agent_id, action, ttl_s, now,
+                                is_owner=actor.seat is Seat.OWNER)
+        if isinstance(decision, LeaseGranted):
+            granted = decision.lease
+            tx.run(query("store_lease_set"), repo_id=repo_id,
+                   curating_by=granted.holder if granted else None,
+                   curating_until=granted.until_text if granted else None).consume()
+        return decision
+
+    return db.write(work)
+
+
+def history(db: Database, repo_id: str, last: int) -> list[dict[str, Any]]:
+    return db.rows("history_last", repo_id=repo_id, last=last)

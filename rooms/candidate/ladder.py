@@ -1,0 +1,246 @@
+"""F0c §2b — communities × directories, directory-first (FLOOR = `min_block_size`, top-level clamp).
+
+The ladder works bottom-up over the directory tree, one top-level tree at a time (the clamp: no unit ever
+spans two top-level trees). At each directory D:
+
+1. D's own files are one unit — split into community groups only when the graph says so: at least two
+   groups of FLOOR files each whose in-directory edges stay mostly inside the group (`split_cohesion`).
+   The other files of D join the group they are most connected to.
+2. The units of D's subdirectories join D's units; units whose dominant community is the same merge
+   (sibling directories merge when the graph says so).
+3. Units without any claim (no graph node, e.g. templates, docs) attach by directory: into D's own
+   (largest) claimed unit when D has one; otherwise they merge together as D's unclaimed unit.
+
+Then, per top-level tree, every unit smaller than FLOOR merges into the unit of the same tree it shares
+the most (hub-damped) edge weight with, or, without edges, into its nearest relative by directory — a
+single pass (the "costura"). A tree holding a single unit keeps it, whatever its size.
+
+Files at the repository root belong to no tree: code files there form units the same way; a root unit of
+FLOOR files or more stands alone, a smaller one joins the tree unit it is most connected to, and what has
+no edge at all (README, LICENSE, manifests) stays in the residue. In a repository without subdirectories
+the root units are the blocks.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rooms.candidate.claims import Claims
+from rooms.candidate.graph import FileGraph
+from rooms.candidate.inputs import FileInfo
+
+
+@dataclass(eq=False)
+class Unit:
+    """A proto-block: its files, the directory it stands for and, for a group split out of a directory,
+    a tag telling it apart from its siblings (the group's most connected file)."""
+
+    files: set[str]
+    anchor: str
+    tag: str = ""
+    tree: str = ""
+    claimed: bool = field(default=False, compare=False)
+
+
+@dataclass(frozen=True)
+class LadderResult:
+    units: list[Unit]
+    residue: frozenset[str]
+
+
+def tree_of(path: str) -> str:
+    """The top-level directory of a file ("" for a file at the root)."""
+    return path.split("/", 1)[0] if "/" in path else ""
+
+
+def common_directory(paths: Iterable[str]) -> str:
+    """The deepest directory containing every path given (directories, not files)."""
+    parts = [p.split("/") if p else [] for p in paths]
+    if not parts:
+        return ""
+    prefix: list[str] = []
+    for segments in zip(*parts):
+        if all(s == segments[0] for s in segments):
+            prefix.append(segments[0])
+        else:
+            break
+    return "/".join(prefix)
+
+
+def _shared_depth(a: str, b: str) -> int:
+    return len(common_directory([a, b]).split("/")) if common_directory([a, b]) else 0
+
+
+class Ladder:
+    def __init__(self, files: Iterable[FileInfo], claims: Claims, graph: FileGraph, *, floor: int,
+                 split_cohesion: float) -> None:
+        self.files = {f.path: f for f in files}
+        self.claims = claims
+        self.graph = graph
+        self.floor = floor
+        self.split_cohesion = split_cohesion
+        self.direct: dict[str, list[str]] = defaultdict(list)
+        self.children: dict[str, set[str]] = defaultdict(set)
+        for path in sorted(self.files):
+            directory = posixpath.dirname(path)
+            self.direct[directory].append(path)
+            while directory:
+                parent = posixpath.dirname(directory)
+                self.children[parent].add(directory)
+                directory = parent
+
+    # -- public -------------------------------------------------------------------------------------------
+
+    def run(self) -> LadderResult:
+        units: list[Unit] = []
+        for tree in sorted(self.children[""]):
+            units.extend(self.costura(self.form(tree)))
+        root_units, residue = self.root_units(units)
+        return LadderResult(units + root_units, frozenset(residue))
+
+    # -- step 1-3: bottom-up formation --------------------------------------------------------------------
+
+    def form(self, directory: str) -> list[Unit]:
+        units: list[Unit] = []
+        for child in sorted(self.children[directory]):
+            units.extend(self.form(child))
+        own = self.split_directory(directory, self.direct.get(directory, []))
+        units = self.merge_same_community(units + own, directory)
+        return self.attach_unclaimed(units, own, directory)
+
+    def split_directory(self, directory: str, paths: list[str]) -> list[Unit]:
+        """D's own files: one unit, or several community groups when the graph says so."""
+        if not paths:
+            return []
+        tree = tree_of(paths[0])
+        everything = set(paths)
+        groups: dict[int, set[str]] = defaultdict(set)
+        for path in paths:
+            for community in self.claims.of(path):
+                groups[community].add(path)
+        distinct = sorted(c for c, group in groups.items() if self._stands_apart(group, everything))
+        if len(distinct) < 2:
+            return [self._unit(everything, directory, tree=tree)]
+        parts = {c: set(groups[c]) for c in distinct}
+        placed = set().union(*parts.values())
+        for path in sorted(everything - placed):
+            parts[self._best_part(path, parts)].add(path)
+        return sorted((self._unit(files, directory, tag=self._hub_file(files), tree=tree) for files in parts.values()),
+                      key=lambda u: u.tag)
+
+    def _stands_apart(self, group: set[str], everything: set[str]) -> bool:
+        if len(group) < self.floor:
+            return False
+        inside = self.graph.internal(group)
+        if inside <= 0:
+            return False
+        across = self.graph.between(group, everything - group)
+        return inside / (inside + across) >= self.split_cohesion
+
+    def _best_part(self, path: str, parts: dict[int, set[str]]) -> int:
+        weights = {c: sum(w for g, w in self.graph.neighbours(path).items() if g in files) for c, files in parts.items()}
+        if max(weights.values()) > 0:
+            return min(weights, key=lambda c: (-weights[c], c))
+        own = [c for c in self.claims.of(path) if c in parts]
+        if own:
+            return own[0]
+        return min(parts, key=lambda c: (-len(parts[c]), c))
+
+    def _hub_file(self, files: set[str]) -> str:
+        """The file with the most edge weight inside ``files`` (smallest path on a tie)."""
+        return min(files, key=lambda f: (-round(sum(w for g, w in self.graph.neighbours(f).items() if g in files), 9), f))
+
+    def merge_same_community(self, units: list[Unit], directory: str) -> list[Unit]:
+        by_community: dict[int, list[Unit]] = defaultdict(list)
+        out: list[Unit] = []
+        for unit in units:
+            community = self.claims.dominant(unit.files)
+            if community is None:
+                out.append(unit)
+            else:
+                by_community[community].append(unit)
+        for community in sorted(by_community):
+            group = by_community[community]
+            out.append(group[0] if len(group) == 1 else self._merged(group))
+        return out
+
+    def _merged(self, group: list[Unit]) -> Unit:
+        anchors = {u.anchor for u in group}
+        anchor = common_directory(anchors)
+        biggest = max(group, key=lambda u: (len(u.files), -len(u.anchor)))
+        tag = biggest.tag if len(anchors) == 1 else ""
+        files = set().union(*(u.files for u in group))
+        return self._unit(files, anchor, tag=tag, tree=group[0].tree)
+
+    def attach_unclaimed(self, units: list[Unit], own: list[Unit], directory: str) -> list[Unit]:
+        unclaimed = [u for u in units if not u.claimed]
+        if not unclaimed or directory == "":
+            return units
+        own_claimed = [u for u in units if u.claimed and any(u.files & o.files for o in own)]
+        claimed = [u for u in units if u.claimed]
+        if own_claimed:
+            target = max(own_claimed, key=lambda u: (len(u.files), u.tag))
+            for unit in unclaimed:
+                target.files |= unit.files
+            return claimed
+        if len(unclaimed) > 1:
+            merged = self._unit(set().union(*(u.files for u in unclaimed)), directory, tree=unclaimed[0].tree)
+            return claimed + [merged]
+        return units
+
+    # -- step 4: the costura ------------------------------------------------------------------------------
+
+    def costura(self, units: list[Unit]) -> list[Unit]:
+        alive = list(units)
+        for unit in sorted(units, key=lambda u: (len(u.files), u.anchor, u.tag)):
+            if len(alive) == 1 or len(unit.files) >= self.floor:
+                continue
+            others = [u for u in alive if u is not unit]
+            target = self._closest(unit, others)
+            target.files |= unit.files
+            target.claimed = target.claimed or unit.claimed
+            alive = others
+        return alive
+
+    def _closest(self, unit: Unit, others: list[Unit]) -> Unit:
+        weights = [self.graph.between(unit.files, other.files) for other in others]
+        if max(weights) > 0:
+            best = max(range(len(others)), key=lambda i: (weights[i], len(others[i].files), -i))
+            return others[best]
+        best = max(range(len(others)),
+                   key=lambda i: (_shared_depth(unit.anchor, others[i].anchor), len(others[i].files), -i))
+        return others[best]
+
+    # -- the root -----------------------------------------------------------------------------------------
+
+    def root_units(self, tree_units: list[Unit]) -> tuple[list[Unit], set[str]]:
+        root_files = self.direct.get("", [])
+        code = [p for p in root_files if self.files[p].is_code]
+        residue = {p for p in root_files if not self.files[p].is_code}
+        if not code:
+            return [], residue
+        units = self.split_directory("", code)
+        if not tree_units:
+            return self.costura(units), residue
+        kept: list[Unit] = []
+        for unit in units:
+            if len(unit.files) >= self.floor:
+                kept.append(unit)
+                continue
+            for path in sorted(unit.files):
+                weights = [sum(w for g, w in self.graph.neighbours(path).items() if g in u.files) for u in tree_units]
+                if max(weights) > 0:
+                    best = max(range(len(tree_units)), key=lambda i: (weights[i], -i))
+                    tree_units[best].files.add(path)
+                else:
+                    residue.add(path)
+        return kept, residue
+
+    # -- helpers ------------------------------------------------------------------------------------------
+
+    def _unit(self, files: set[str], anchor: str, *, tag: str = "", tree: str = "") -> Unit:
+        return Unit(files=set(files), anchor=anchor, tag=tag, tree=tree,
+                    claimed=any(self.claims.of(p) for p in files))

@@ -1,0 +1,133 @@
+"""Heuristic block labels (F0c §3a): provisional, and marked so (`named_by: heuristic`,
+`needs_owner_naming: true` — set by the candidate builder).
+
+- name (plain text, at most 40 characters): the block's anchor directory, read from its last meaningful
+  segment (``src``, ``main``, ``java``, ``com``... say nothing); when two blocks would read the same, more
+  parent segments are added; a group split out of a directory adds `` · `` and its core file's stem. A
+  block anchored at the root is named after its dominant symbol, or ``Root files``.
+- purpose (plain text, at most 120 characters): the dominant language, where the block lives, and its
+  dominant symbols (types before functions, then by weight), e.g. ``Python code in rooms › ingest:
+  ScanResult, scan_tree, resolve (18 files)``.
+
+No ``/`` or ``\\`` appears in either (directories read with `` › ``), like a sanitized runner label.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+NAME_MAX = 40
+PURPOSE_MAX = 120
+
+GENERIC_SEGMENTS = frozenset({
+    "src", "source", "sources", "lib", "libs", "main", "java", "kotlin", "scala", "com", "org", "net", "io",
+    "code", "pkg", "internal", "app", "apps", "packages", "modules", "python", "go", "js", "ts",
+})
+_TYPE_KINDS = ("class", "struct", "interface", "trait", "enum")
+_LANGUAGE_NAMES = {
+    "python": "Python", "typescript": "TypeScript", "javascript": "JavaScript", "go": "Go", "java": "Java",
+    "rust": "Rust", "c": "C", "cpp": "C++", "csharp": "C#", "ruby": "Ruby", "php": "PHP", "docs": "Documentation",
+    "config": "Configuration", "kotlin": "Kotlin", "swift": "Swift", "scala": "Scala", "shell": "Shell",
+    "html": "HTML", "css": "CSS", "sql": "SQL", "cypher": "Cypher",
+}
+_SEPARATORS = re.compile(r"[_\-.\s]+")
+
+
+@dataclass(frozen=True)
+class LabelInput:
+    anchor: str
+    tag: str                                  # the core file of a group split out of a directory, or ""
+    languages: Sequence[str]                  # of the block's files
+    symbols: Sequence[tuple[str, str, float]]  # (name, kind, weight) defined in the block's files
+
+
+def humanize(text: str) -> str:
+    words = [w for w in _SEPARATORS.split(text) if w]
+    if not words:
+        return ""
+    phrase = " ".join(words)
+    return phrase[0].upper() + phrase[1:]
+
+
+def _clip(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1].rsplit(" ", 1)[0].rstrip(" ·,;:")
+    return (cut or text[: limit - 1]) + "…"
+
+
+def _meaningful(anchor: str) -> list[str]:
+    segments = [s for s in anchor.split("/") if s]
+    kept = [s for s in segments if s.lower() not in GENERIC_SEGMENTS]
+    return kept or segments
+
+
+def dominant_symbols(symbols: Iterable[tuple[str, str, float]], limit: int = 3) -> list[str]:
+    best: dict[str, tuple[int, float]] = {}
+    for name, kind, weight in symbols:
+        if not name or name.startswith("_"):
+            continue
+        rank = (0 if kind in _TYPE_KINDS else 1, -weight)
+        if name not in best or rank < best[name]:
+            best[name] = rank
+    return [name for name, _ in sorted(best.items(), key=lambda item: (item[1], item[0]))[:limit]]
+
+
+def _base_name(label: LabelInput, depth: int) -> str:
+    segments = _meaningful(label.anchor)
+    if not segments:
+        top = dominant_symbols(label.symbols, 1)
+        return humanize(top[0]) if top else "Root files"
+    return humanize(" ".join(segments[-depth:]))
+
+
+def _name(label: LabelInput, depth: int) -> str:
+    base = _base_name(label, depth)
+    if label.tag:
+        stem = humanize(posixpath.splitext(posixpath.basename(label.tag))[0]).lower()
+        if stem and stem != base.lower():
+            base = f"{base} · {stem}"
+    return _clip(base, NAME_MAX)
+
+
+def names_for(labels: Sequence[LabelInput]) -> list[str]:
+    """One name per label; labels that would read the same get more of their anchor, then a number."""
+    depth = [1] * len(labels)
+    names = [_name(label, 1) for label in labels]
+    for _ in range(8):
+        clashes = Counter(n.lower() for n in names)
+        changed = False
+        for i, label in enumerate(labels):
+            if clashes[names[i].lower()] > 1 and depth[i] < len(_meaningful(label.anchor)):
+                depth[i] += 1
+                names[i] = _name(label, depth[i])
+                changed = True
+        if not changed:
+            break
+    seen: Counter[str] = Counter()
+    final: list[str] = []
+    for name in names:
+        seen[name.lower()] += 1
+        final.append(name if seen[name.lower()] == 1 else _clip(f"{name} {seen[name.lower()]}", NAME_MAX))
+    return final
+
+
+def purpose_for(label: LabelInput, file_count: int) -> str:
+    languages = Counter(label.languages)
+    code = [lang for lang, _ in languages.most_common() if lang not in ("docs", "config", "other")]
+    main = code[0] if code else (languages.most_common(1)[0][0] if languages else "other")
+    what = f"{_LANGUAGE_NAMES.get(main, humanize(main) or 'Other')} {'code' if code else 'files'}"
+    where = " › ".join(label.anchor.split("/")) if label.anchor else "the repository root"
+    tail = f" ({file_count} file{'s' if file_count != 1 else ''})"
+    head = f"{what} in {where}"
+    top = dominant_symbols(label.symbols)
+    while top:
+        text = f"{head}: {', '.join(top)}{tail}"
+        if len(text) <= PURPOSE_MAX:
+            return text
+        top.pop()
+    return _clip(head + tail, PURPOSE_MAX)

@@ -1,0 +1,129 @@
+"""Discovery: what is kept, what is skipped and why, in a plain directory and in a git work tree."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from rooms.ingest import ScanOptions, SkippedEntry, scan_tree
+from tests.unit.ingest.trees import commit_all, git, write
+
+OPTIONS = ScanOptions(max_file_bytes=1000, workers=1)
+
+
+def _tree(root: Path) -> None:
+    write(root, {
+        ".gitignore": "*.log\nsecret/\n!keep.log\n",
+        "app.py": "def main():\n    pass\n",
+        "debug.log": "ignored\n",
+        "keep.log": "kept by a negation\n",
+        "secret/token.py": "TOKEN = 1\n",
+        "sub/.gitignore": "local.txt\n",
+        "sub/local.txt": "ignored by the nested .gitignore\n",
+        "sub/mod.py": "import app\n",
+        "node_modules/pkg/index.js": "module.exports = 1;\n",
+        "env/pyvenv.cfg": "home = /usr/bin\n",
+        "env/lib/site.py": "x = 1\n",
+        "build/out.js": "var x = 1;\n",
+        "image.png": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+        "vendor.min.js": "var a=1;\n",
+        "bundle.js": "var a=1;" * 100,
+        "big.txt": "x" * 1001,
+        "dir with space/ünïcødé file.py": "def naïve():\n    return 'ok'\n",
+    })
+    (root / "alias.py").symlink_to("app.py")
+    (root / "loop_a").symlink_to("loop_b")
+    (root / "loop_b").symlink_to("loop_a")
+    (root / "self_dir").symlink_to(".")
+    (root / "broken").symlink_to("nowhere")
+    (root / "outside").symlink_to(root.parent)
+
+
+def test_walk_honours_gitignore_and_counts_every_skip(tmp_path: Path) -> None:
+    root = tmp_path / "tree"
+    root.mkdir()
+    _tree(root)
+    result = scan_tree(root, OPTIONS)
+    assert {f.path: f.language for f in result.files} == {
+        ".gitignore": "config",
+        "alias.py": "python",  # a link to a file inside the root is kept under its own path
+        "app.py": "python",
+        "dir with space/ünïcødé file.py": "python",
+        "keep.log": "other",
+        "sub/.gitignore": "config",
+        "sub/mod.py": "python",
+    }
+    assert set(result.report.skipped) == {
+        SkippedEntry("node_modules/", "vendored"),
+        SkippedEntry("env/", "virtualenv"),
+        SkippedEntry("build/", "build_output"),
+        SkippedEntry("image.png", "binary"),
+        SkippedEntry("vendor.min.js", "minified"),
+        SkippedEntry("bundle.js", "minified", "mean line length 800"),
+        SkippedEntry("big.txt", "too_large", "1001 bytes > 1000"),
+        SkippedEntry("loop_a", "symlink_loop"),
+        SkippedEntry("loop_b", "symlink_loop"),
+        SkippedEntry("self_dir", "symlink_loop"),
+        SkippedEntry("broken", "broken_symlink"),
+        SkippedEntry("outside", "symlink_outside_root"),
+    }
+    assert result.report.skipped_by_reason == {
+        "binary": 1, "broken_symlink": 1, "build_output": 1, "minified": 2, "symlink_loop": 3,
+        "symlink_outside_root": 1, "too_large": 1, "vendored": 1, "virtualenv": 1,
+    }
+    assert [s.id for s in result.symbols] == [
+        "alias.py::function::main",
+        "app.py::function::main",
+        "dir with space/ünïcødé file.py::function::naïve",
+    ]
+    assert {(e.source, e.target) for e in result.edges if e.kind == "IMPORTS"} == {("file::sub/mod.py", "file::app.py")}
+
+
+def test_git_listing_includes_untracked_and_skips_committed_vendor_trees(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    git(root, "init", "-q")
+    write(root, {
+        ".gitignore": "*.log\n",
+        "src/main.py": "print('hi')\n",
+        "third_party/lib.py": "x = 1\n",
+        "gone.py": "x = 1\n",
+        "pkg/__pycache__/main.cpython-311.pyc": b"\x00\x01",
+    })
+    git(root, "add", "-f", "pkg/__pycache__/main.cpython-311.pyc")
+    commit_all(root, "initial")
+    (root / "gone.py").unlink()  # still in the index
+    write(root, {"new file ✓.py": "y = 2\n", "ignored.log": "no\n"})
+    result = scan_tree(root, OPTIONS)
+    assert [f.path for f in result.files] == [".gitignore", "new file ✓.py", "src/main.py"]
+    assert set(result.report.skipped) == {
+        SkippedEntry("third_party/lib.py", "vendored"),
+        SkippedEntry("pkg/__pycache__/main.cpython-311.pyc", "cache"),
+        SkippedEntry("gone.py", "missing"),
+    }
+
+
+def test_a_subdirectory_of_a_repository_is_scanned_relative_to_itself(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    write(root, {"service/app.py": "from lib import helper\n", "service/lib.py": "def helper(): pass\n", "other.py": ""})
+    git(root, "init", "-q")
+    commit_all(root, "initial")
+    result = scan_tree(root / "service", OPTIONS)
+    assert [f.path for f in result.files] == ["app.py", "lib.py"]
+    assert {(e.source, e.target) for e in result.edges if e.kind == "IMPORTS"} == {("file::app.py", "file::lib.py")}
+
+
+def test_a_tree_ignored_by_an_enclosing_repository_is_walked(tmp_path: Path) -> None:
+    outer = tmp_path / "outer"
+    write(outer, {".gitignore": "versions/\n", "versions/lib/mod.py": "x = 1\n"})
+    git(outer, "init", "-q")
+    result = scan_tree(outer / "versions" / "lib", OPTIONS)
+    assert [f.path for f in result.files] == ["mod.py"]
+
+
+def test_paths_are_sorted_posix_and_never_absolute(tmp_path: Path) -> None:
+    write(tmp_path, {"b/z.py": "", "a.py": "", "B.md": "", "a/b/c.ts": ""})
+    result = scan_tree(tmp_path, OPTIONS)
+    paths = [f.path for f in result.files]
+    assert paths == sorted(paths) == ["B.md", "a.py", "a/b/c.ts", "b/z.py"]
+    assert not any(os.path.isabs(p) or "\\" in p for p in paths)
