@@ -35,7 +35,7 @@ from rooms.candidate import (
 from rooms.candidate.graph import FileGraph
 from rooms.contract import SeedFile
 
-__all__ = ["build_candidate", "read_graph"]
+__all__ = ["build_candidate", "collect_input", "read_graph"]
 
 
 def read_graph(db: Database, repo_id: str) -> tuple[tuple[FileInfo, ...], tuple[FileEdge, ...]]:
@@ -45,15 +45,14 @@ def read_graph(db: Database, repo_id: str) -> tuple[tuple[FileInfo, ...], tuple[
     return files, edges
 
 
-def build_candidate(db: Database, gds: GraphDataScience, repo_id: str, params: ClusterParams | None = None, *,
-                    previous: SeedFile | None = None, source_commit: str = "") -> tuple[SeedFile, CandidateReport]:
-    params = params or ClusterParams()
+def collect_input(db: Database, gds: GraphDataScience, repo_id: str, params: ClusterParams, *,
+                  previous: SeedFile | None = None, source_commit: str = "") -> tuple[CandidateInput, Assignments, dict[str, float]]:
+    """Everything the builder reads: the graph, and the clustering unless a fallback makes it pointless."""
     started = perf_counter()
     files, edges = read_graph(db, repo_id)
     paths = {f.path for f in files}
     fallback = plan_fallback(files, FileGraph(edges, paths).pair_count(), params)
     read_at = perf_counter()
-
     assignments = Assignments()
     hubs: frozenset[str] = frozenset()
     if fallback is None:
@@ -61,7 +60,6 @@ def build_candidate(db: Database, gds: GraphDataScience, repo_id: str, params: C
         seeds = seeds_from_previous(previous, paths) if previous is not None and params.seed_from_previous else None
         assignments = cluster(db, gds, repo_id, params, hubs=hubs, seeds=seeds)
     clustered_at = perf_counter()
-
     packages = tuple(PackageUse(str(r["path"]), str(r["ecosystem"]), str(r["name"]))
                      for r in db.rows("cluster_package_uses", repo_id=repo_id))
     symbols = tuple(SymbolInfo(str(r["path"]), str(r["name"]), str(r["kind"]), float(r["weight"]))
@@ -78,14 +76,19 @@ def build_candidate(db: Database, gds: GraphDataScience, repo_id: str, params: C
         clustered=fallback is None,
         source_commit=source_commit,
     )
+    timings = {"read_graph_s": round(read_at - started + perf_counter() - clustered_at, 6),
+               "cluster_s": round(clustered_at - read_at, 6)}
+    return data, assignments, timings
+
+
+def build_candidate(db: Database, gds: GraphDataScience, repo_id: str, params: ClusterParams | None = None, *,
+                    previous: SeedFile | None = None, source_commit: str = "") -> tuple[SeedFile, CandidateReport]:
+    params = params or ClusterParams()
+    started = perf_counter()
+    data, assignments, timings = collect_input(db, gds, repo_id, params, previous=previous, source_commit=source_commit)
     seed, report = build_candidate_seed(data, params)
     report.seeded = assignments.seeded
     report.projected_nodes = assignments.node_count
     report.projected_relationships = assignments.relationship_count
-    report.timings = {
-        "read_graph_s": round(read_at - started, 6),
-        "cluster_s": round(clustered_at - read_at, 6),
-        **report.timings,
-        "total_s": round(perf_counter() - started, 6),
-    }
+    report.timings = {**timings, **report.timings, "total_s": round(perf_counter() - started, 6)}
     return seed, report

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from neo4j import Driver, GraphDatabase
+from neo4j import Driver, GraphDatabase, NotificationMinimumSeverity
 
 from graphdb.errors import NoDatabaseConfigured
 from graphdb.runtime.instance import LocalInstance
@@ -42,4 +42,6 @@ def open_driver(target: Target, *, connection_timeout_s: float = 5.0) -> Driver:
         connection_acquisition_timeout=connection_timeout_s * 2,
         max_transaction_retry_time=15.0,
         liveness_check_timeout=30.0,
+        # Server notifications (e.g. "property key does not exist" for a lease never set) are not errors.
+        notifications_min_severity=NotificationMinimumSeverity.OFF,
     )

@@ -74,24 +74,24 @@ def _lease_of(store: Store):  # noqa: ANN202 - Lease | None
 def apply_edit(db: Database, repo_id: str, expected: int, ops: list[EditOp], actor: Actor,
                batch_id: str | None, now: datetime) -> EditApplied | BatchRejected | VersionConflict | StoreRefused:
     ops_text = _ops_json(ops)
+    epoch: list[str | None] = [None]  # of the attempt that committed (the driver may retry `work`)
 
     def work(tx: ManagedTransaction) -> EditApplied | BatchRejected | VersionConflict | StoreRefused:
-        locked = persisted.lock_version(tx, repo_id)
-        if locked is None:
+        lock = persisted.lock(tx, repo_id)
+        if lock is None:
             return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
+        epoch[0], locked = lock.epoch, lock.version
         if batch_id is not None:
             recorded = tx.run(query("history_find_batch"), repo_id=repo_id, batch_id=batch_id).single()
             if recorded is not None:
                 if recorded["ops"] != ops_text:
                     return StoreRefused("batch_id_reused", f"batch {batch_id!r} was applied with other ops")
-                current = persisted.load(tx, repo_id)
-                assert current is not None
+                current = persisted.load_locked(tx, repo_id, lock)
                 return EditApplied(recorded["store_version"], current,
                                    lease_warning(_lease_of(current), actor.agent_id, now), replayed=True)
         if locked != expected:
             return VersionConflict(expected, locked)
-        before = persisted.load(tx, repo_id)
-        assert before is not None
+        before = persisted.load_locked(tx, repo_id, lock)
         outcome = apply_batch(before, ops, actor.seat)
         if isinstance(outcome, Rejected):
             return BatchRejected(outcome.op_index, outcome.code, outcome.message)
@@ -101,21 +101,26 @@ def apply_edit(db: Database, repo_id: str, expected: int, ops: list[EditOp], act
         _record(tx, repo_id, batch_id or f"b_{uuid.uuid4().hex}", locked + 1, "edit", actor, ops_text)
         return EditApplied(locked + 1, after, lease_warning(_lease_of(before), actor.agent_id, now))
 
-    return db.write(work)
+    outcome = db.write(work)
+    if isinstance(outcome, EditApplied) and not outcome.replayed:
+        persisted.remember(repo_id, epoch[0], outcome.store)
+    return outcome
 
 
 def ratify_blocks(db: Database, repo_id: str, expected: int, block_ids: list[str] | None, actor: Actor,
                   now: datetime) -> Store | RatifyRejectedBlocks | VersionConflict | StoreRefused:
     """The owner's gesture (the caller checked the seat): ratify all or the selected blocks."""
 
+    epoch: list[str | None] = [None]
+
     def work(tx: ManagedTransaction) -> Store | RatifyRejectedBlocks | VersionConflict | StoreRefused:
-        locked = persisted.lock_version(tx, repo_id)
-        if locked is None:
+        lock = persisted.lock(tx, repo_id)
+        if lock is None:
             return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
+        epoch[0], locked = lock.epoch, lock.version
         if locked != expected:
             return VersionConflict(expected, locked)
-        before = persisted.load(tx, repo_id)
-        assert before is not None
+        before = persisted.load_locked(tx, repo_id, lock)
         outcome = ratify(before, block_ids, ratifier=actor.agent_id, ratified_at=format_time(now))
         if not isinstance(outcome, RatifyApplied):
             return RatifyRejectedBlocks(list(outcome.refusals))
@@ -125,17 +130,19 @@ def ratify_blocks(db: Database, repo_id: str, expected: int, block_ids: list[str
                 json.dumps({"block_ids": block_ids}))
         return after
 
-    return db.write(work)
+    outcome = db.write(work)
+    if isinstance(outcome, Store):
+        persisted.remember(repo_id, epoch[0], outcome)
+    return outcome
 
 
 def lease(db: Database, repo_id: str, action: LeaseAction, ttl_s: int, actor: Actor,
           now: datetime) -> LeaseGranted | LeaseBusy | StoreRefused:
     def work(tx: ManagedTransaction) -> LeaseGranted | LeaseBusy | StoreRefused:
-        if persisted.lock_version(tx, repo_id) is None:
+        lock = persisted.lock(tx, repo_id)
+        if lock is None:
             return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
-        store = persisted.load(tx, repo_id)
-        assert store is not None
-        decision = decide_lease(_lease_of(store), actor.agent_id, action, ttl_s, now,
+        decision = decide_lease(parse_lease(lock.curating_by, lock.curating_until), actor.agent_id, action, ttl_s, now,
                                 is_owner=actor.seat is Seat.OWNER)
         if isinstance(decision, LeaseGranted):
             granted = decision.lease

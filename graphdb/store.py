@@ -13,6 +13,10 @@ may retry them on transient errors.
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from neo4j import ManagedTransaction
@@ -20,16 +24,23 @@ from neo4j import ManagedTransaction
 from graphdb.queries import query
 from rooms.contract import Store, SystemBlock
 
-_OUTSIDE_DOC = ("blocks", "store_version", "curating_by", "curating_until")
+_OUTSIDE_DOC = {"blocks", "store_version", "curating_by", "curating_until"}
 
 
 def _store_doc(store: Store) -> str:
-    data = store.model_dump(mode="json")
-    return json.dumps({k: v for k, v in data.items() if k not in _OUTSIDE_DOC}, ensure_ascii=False)
+    return json.dumps(store.model_dump(mode="json", exclude=_OUTSIDE_DOC), ensure_ascii=False)
 
 
 def _block_doc(block: SystemBlock) -> str:
     return json.dumps(block.model_dump(mode="json"), ensure_ascii=False)
+
+
+@lru_cache(maxsize=8192)
+def _parse_block(doc: str) -> SystemBlock:
+    """Validated block of a stored doc. Cached by the doc's text: an unchanged block is not re-validated
+    on every load. Models are shared between loads, so callers treat them as read-only (the edit engine
+    never mutates its input)."""
+    return SystemBlock.model_validate_json(doc)
 
 
 def _store_params(store: Store) -> dict[str, Any]:
@@ -37,10 +48,58 @@ def _store_params(store: Store) -> dict[str, Any]:
             "curating_by": store.curating_by, "curating_until": store.curating_until}
 
 
-def lock_version(tx: ManagedTransaction, repo_id: str) -> int | None:
-    """Lock the store and return its version; None when there is no store (version 0)."""
+@dataclass(frozen=True)
+class Locked:
+    """What taking the Store lock tells: its version, its epoch and the advisory lease."""
+
+    version: int
+    epoch: str | None
+    curating_by: str | None
+    curating_until: str | None
+
+
+def lock(tx: ManagedTransaction, repo_id: str) -> Locked | None:
+    """Lock the store; None when there is no store (version 0)."""
     record = tx.run(query("store_lock"), repo_id=repo_id).single()
-    return None if record is None else int(record["store_version"])
+    if record is None:
+        return None
+    return Locked(int(record["store_version"]), record["epoch"], record["curating_by"], record["curating_until"])
+
+
+def lock_version(tx: ManagedTransaction, repo_id: str) -> int | None:
+    locked = lock(tx, repo_id)
+    return None if locked is None else locked.version
+
+
+# A store's content at a given (epoch, version) never changes: every content write bumps the version.
+# Only the lease changes in place, and it comes with the lock. So a process may keep recent versions
+# and skip re-reading them; entries are added only for committed data.
+_RECENT: OrderedDict[tuple[str, str, int], Store] = OrderedDict()
+_RECENT_MAX = 64
+_RECENT_LOCK = threading.Lock()
+
+
+def remember(repo_id: str, epoch: str | None, store: Store) -> None:
+    """Keep a committed version of a store for later loads in this process."""
+    if epoch is None:
+        return
+    with _RECENT_LOCK:
+        _RECENT[(repo_id, epoch, store.store_version)] = store
+        _RECENT.move_to_end((repo_id, epoch, store.store_version))
+        while len(_RECENT) > _RECENT_MAX:
+            _RECENT.popitem(last=False)
+
+
+def load_locked(tx: ManagedTransaction, repo_id: str, locked: Locked) -> Store:
+    """The store at the version just locked: from the recent versions when possible, else read."""
+    with _RECENT_LOCK:
+        known = _RECENT.get((repo_id, locked.epoch, locked.version)) if locked.epoch else None
+    if known is not None:
+        return known.model_copy(update={"curating_by": locked.curating_by, "curating_until": locked.curating_until})
+    store = load(tx, repo_id)
+    assert store is not None, "the store was locked, so it exists"
+    remember(repo_id, locked.epoch, store)
+    return store
 
 
 def load(tx: ManagedTransaction, repo_id: str) -> Store | None:
@@ -52,8 +111,10 @@ def load(tx: ManagedTransaction, repo_id: str) -> Store | None:
     for key in ("curating_by", "curating_until"):
         if record[key] is not None:
             data[key] = record[key]
-    data["blocks"] = [json.loads(doc) for doc in record["blocks"]]
-    return Store.model_validate(data)
+    data["blocks"] = []
+    shell = Store.model_validate(data)
+    # Assigning validated blocks skips re-validating them; the store-level checks still run below.
+    return Store.model_validate({**shell.__dict__, "blocks": [_parse_block(doc) for doc in record["blocks"]]})
 
 
 def create(tx: ManagedTransaction, store: Store) -> None:
@@ -66,8 +127,11 @@ def persist(tx: ManagedTransaction, before: Store, after: Store) -> None:
     """Write ``after`` over ``before``: the store fields and only the blocks that differ."""
     repo_id = after.repo.repo_id
     tx.run(query("store_update"), **_store_params(after)).consume()
-    old = {b.block_id: (i, _block_doc(b)) for i, b in enumerate(before.blocks)}
-    changed = [(i, b) for i, b in enumerate(after.blocks) if old.get(b.block_id) != (i, _block_doc(b))]
+    # Unchanged blocks are the very same objects in before and after (the edit engine shares them), and a
+    # changed one differs by value: the tuple comparison checks identity first, then equality.
+    old = {b.block_id: (i, b) for i, b in enumerate(before.blocks)}
+
+    changed = [(i, b) for i, b in enumerate(after.blocks) if old.get(b.block_id) != (i, b)]
     keep = [b.block_id for b in after.blocks]
     if len(keep) != len(before.blocks) or set(keep) != set(old):
         tx.run(query("store_blocks_delete_except"), repo_id=repo_id, keep=keep).consume()

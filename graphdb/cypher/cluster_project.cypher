@@ -3,6 +3,8 @@
 // hub file ($hubs: paths) and another file is multiplied by $hub_factor (0 drops it); with $fold_leaves
 // a node with a single relationship is left out (it takes its neighbour's community afterwards);
 // every node carries `seed` ($seeds: path -> previous block index; symbols take their file's).
+// Rows are ordered by node id so the projection (hence Louvain's visiting order) does not depend on
+// the database's internal ids: the same graph loaded twice clusters the same.
 MATCH (source:File|Symbol {repo_id: $repo_id})-[r:IMPORTS|CALLS|INHERITS|DEFINES|CONTAINS]->(target:File|Symbol {repo_id: $repo_id})
 WHERE NOT $fold_leaves
    OR (COUNT { (source)-[:IMPORTS|CALLS|INHERITS|DEFINES|CONTAINS]-() } > 1
@@ -12,6 +14,8 @@ WITH source, target,
      CASE WHEN source.path <> target.path AND (source.path IN $hubs OR target.path IN $hubs)
           THEN raw * $hub_factor ELSE raw END AS weight
 WHERE weight > 0
+WITH source, target, weight
+ORDER BY source.id, target.id
 RETURN gds.graph.project(
   $graph_name,
   source,

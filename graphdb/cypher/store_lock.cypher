@@ -3,4 +3,5 @@
 MATCH (s:Store {repo_id: $repo_id})
 SET s._lock = true
 REMOVE s._lock
-RETURN s.store_version AS store_version
+RETURN s.store_version AS store_version, s.epoch AS epoch, s.curating_by AS curating_by,
+       s.curating_until AS curating_until

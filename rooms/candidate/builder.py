@@ -52,7 +52,8 @@ def _units(files: list[FileInfo], claims: Claims, damped: FileGraph, fallback: F
         return tiny_units(files, damped)
     if fallback is Fallback.DOCS_NO_EDGE:
         return directory_extension_units(files, params.min_block_size)
-    return Ladder(files, claims, damped, floor=params.min_block_size, split_cohesion=params.split_cohesion).run()
+    return Ladder(files, claims, damped, floor=params.min_block_size, split_cohesion=params.split_cohesion,
+                  merge_share=params.merge_share).run()
 
 
 def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = None) -> tuple[SeedFile, CandidateReport]:

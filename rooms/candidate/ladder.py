@@ -6,10 +6,13 @@ spans two top-level trees). At each directory D:
 1. D's own files are one unit — split into community groups only when the graph says so: at least two
    groups of FLOOR files each whose in-directory edges stay mostly inside the group (`split_cohesion`).
    The other files of D join the group they are most connected to.
-2. The units of D's subdirectories join D's units; units whose dominant community is the same merge
-   (sibling directories merge when the graph says so).
-3. Units without any claim (no graph node, e.g. templates, docs) attach by directory: into D's own
-   (largest) claimed unit when D has one; otherwise they merge together as D's unclaimed unit.
+2. The units of D's subdirectories join D's units; units that belong to the same community merge
+   (sibling directories merge when the graph says so). A unit belongs to a community when that
+   community holds at least `merge_share` of its claimed files — a directory whose files scatter over
+   many communities (typically utilities used everywhere) belongs to none and merges with nothing.
+3. Units without any claim (no graph node, e.g. templates, docs) attach by directory: into D's only
+   claimed unit, or D's own (largest) claimed unit; when D has no claimed unit at all they merge
+   together as D's unit; otherwise they stay directory modules of their own.
 
 Then, per top-level tree, every unit smaller than FLOOR merges into the unit of the same tree it shares
 the most (hub-damped) edge weight with, or, without edges, into its nearest relative by directory — a
@@ -76,12 +79,13 @@ def _shared_depth(a: str, b: str) -> int:
 
 class Ladder:
     def __init__(self, files: Iterable[FileInfo], claims: Claims, graph: FileGraph, *, floor: int,
-                 split_cohesion: float) -> None:
+                 split_cohesion: float, merge_share: float = 0.5) -> None:
         self.files = {f.path: f for f in files}
         self.claims = claims
         self.graph = graph
         self.floor = floor
         self.split_cohesion = split_cohesion
+        self.merge_share = merge_share
         self.direct: dict[str, list[str]] = defaultdict(list)
         self.children: dict[str, set[str]] = defaultdict(set)
         for path in sorted(self.files):
@@ -157,38 +161,50 @@ class Ladder:
         by_community: dict[int, list[Unit]] = defaultdict(list)
         out: list[Unit] = []
         for unit in units:
-            community = self.claims.dominant(unit.files)
+            community = self._identity(unit)
             if community is None:
                 out.append(unit)
             else:
                 by_community[community].append(unit)
+        claimed = sum(len(group) for group in by_community.values()) + sum(1 for u in out if u.claimed)
         for community in sorted(by_community):
             group = by_community[community]
-            out.append(group[0] if len(group) == 1 else self._merged(group))
+            out.append(group[0] if len(group) == 1 else self._merged(group, directory, whole=len(group) == claimed))
         return out
 
-    def _merged(self, group: list[Unit]) -> Unit:
-        anchors = {u.anchor for u in group}
-        anchor = common_directory(anchors)
-        biggest = max(group, key=lambda u: (len(u.files), -len(u.anchor)))
-        tag = biggest.tag if len(anchors) == 1 else ""
+    def _identity(self, unit: Unit) -> int | None:
+        """The community a unit belongs to: its dominant one, if it holds `merge_share` of the claimed files."""
+        profile = self.claims.profile(unit.files)
+        if not profile:
+            return None
+        community = self.claims.dominant(unit.files)
+        assert community is not None
+        return community if profile[community] >= self.merge_share * sum(profile.values()) - 1e-9 else None
+
+    def _merged(self, group: list[Unit], directory: str, *, whole: bool) -> Unit:
+        """One unit of ``group``. It stands for ``directory`` when it is all the claimed content there;
+        otherwise it keeps the anchor (and tag) of its largest part, so it is named after its core."""
         files = set().union(*(u.files for u in group))
-        return self._unit(files, anchor, tag=tag, tree=group[0].tree)
+        if whole:
+            return self._unit(files, directory, tree=group[0].tree)
+        core = min(group, key=lambda u: (-len(u.files), len(u.anchor), u.anchor, u.tag))
+        return self._unit(files, core.anchor, tag=core.tag, tree=group[0].tree)
 
     def attach_unclaimed(self, units: list[Unit], own: list[Unit], directory: str) -> list[Unit]:
         unclaimed = [u for u in units if not u.claimed]
         if not unclaimed or directory == "":
             return units
-        own_claimed = [u for u in units if u.claimed and any(u.files & o.files for o in own)]
         claimed = [u for u in units if u.claimed]
-        if own_claimed:
-            target = max(own_claimed, key=lambda u: (len(u.files), u.tag))
+        if not claimed:
+            if len(unclaimed) == 1:
+                return units
+            return [self._unit(set().union(*(u.files for u in unclaimed)), directory, tree=unclaimed[0].tree)]
+        own_claimed = [u for u in claimed if any(u.files & o.files for o in own)]
+        if len(claimed) == 1 or own_claimed:
+            target = claimed[0] if len(claimed) == 1 else max(own_claimed, key=lambda u: (len(u.files), u.tag))
             for unit in unclaimed:
                 target.files |= unit.files
             return claimed
-        if len(unclaimed) > 1:
-            merged = self._unit(set().union(*(u.files for u in unclaimed)), directory, tree=unclaimed[0].tree)
-            return claimed + [merged]
         return units
 
     # -- step 4: the costura ------------------------------------------------------------------------------

@@ -24,6 +24,8 @@ The collapse ladder (`rooms.candidate`, pure):
 - ``split_cohesion``: a directory's own files split into community groups only when at least two
   groups of ``min_block_size`` files each keep at least this share of their in-directory edge weight
   among themselves ("the graph says so").
+- ``merge_share``: sibling units merge when one community holds at least this share of each one's
+  claimed files (a directory of utilities scattered over many communities merges with nothing).
 - ``glob_threshold``: a block lists ``dir/**`` when it claims at least this share of the directory's
   files (F0c §2b: 0.9), exact paths otherwise.
 - ``cohesion_floor``: ``graph_cohesion`` is None when a block's edge sample is smaller (F0c §3b).
@@ -72,6 +74,7 @@ class ClusterParams(BaseModel):
 
     min_block_size: int = Field(default=3, ge=1)
     split_cohesion: float = Field(default=0.5, ge=0.0, le=1.0)
+    merge_share: float = Field(default=0.5, gt=0.0, le=1.0)
     glob_threshold: float = Field(default=0.9, gt=0.0, le=1.0)
     cohesion_floor: int = Field(default=5, ge=1)
     tiny_repo_files: int = Field(default=30, ge=0)

@@ -1,0 +1,394 @@
+"""Repositories with a planted architecture: the files, their real source, and the module of every file.
+
+One abstract design (the "shop"), rendered in Python, TypeScript, Go and Java with each language's own
+layout, so the ingest pipeline parses real imports and calls:
+
+- domain modules of 4-8 files (auth, billing, catalog, orders, notify, search), each file importing a
+  few files of its own module, and some files importing one file of the modules it depends on;
+- ``payments``: one module spread over two sibling directories (``core`` and ``adapters``) — a
+  directory-only view splits it, the graph says it is one;
+- ``engine``: one flat directory holding two modules (``lexer`` and ``render``) that barely touch —
+  a directory-only view glues them, the graph says they are two;
+- ``common``: hub/utility files (log, errors, config, types) imported by most of the repository —
+  plain community detection glues unrelated modules through them;
+- tests that cut across modules: Python's flat top-level ``tests/`` (one module: "tests", each test
+  importing the modules it checks and a shared helper), TypeScript and Go tests beside their code, Java
+  tests in the mirrored ``src/test/java`` tree (each belongs to the module it tests);
+- ``docs/`` (markdown, no edges) and root files (README, manifests), which are their own truth groups.
+
+The truth is the module of each file (root files form the group "(root)"). Generation is seeded: the
+same name always gives the same repository.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import random
+from dataclasses import dataclass, field
+
+HUBS = ("log", "errors", "config", "types")
+HUB_USE = {"log": 0.75, "errors": 0.45, "config": 0.35, "types": 0.25}
+
+
+@dataclass(frozen=True)
+class FileSpec:
+    module: str
+    directory: str    # abstract directory, e.g. "auth" or "payments/core"
+    stem: str         # abstract file name, e.g. "tokens"
+    test_of: str = ""  # for a test file: the stem of the file it checks
+
+
+@dataclass
+class Design:
+    files: list[FileSpec]
+    imports: dict[FileSpec, list[FileSpec]] = field(default_factory=dict)
+
+
+MODULES: dict[str, tuple[str, list[str]]] = {
+    # module: (abstract directory, file stems)
+    "auth": ("auth", ["tokens", "sessions", "passwords", "roles", "guard"]),
+    "billing": ("billing", ["invoices", "ledger", "taxes", "refunds", "statements", "dunning"]),
+    "catalog": ("catalog", ["products", "prices", "stock", "categories", "images", "reviews", "bundles"]),
+    "orders": ("orders", ["carts", "checkout", "shipping", "returns", "history", "fulfilment", "tracking", "quotes"]),
+    "notify": ("notify", ["mailer", "sms", "templates", "digest"]),
+    "search": ("search", ["indexer", "ranking", "query", "synonyms", "facets"]),
+}
+SPREAD = {"payments": [("payments/core", ["gateway", "capture", "settle", "wallet"]),
+                       ("payments/adapters", ["stripe", "paypal", "bank"])]}
+FLAT = {"lexer": ["lexer", "tokens_table", "scanner", "lexer_errors"],
+        "render": ["render", "layout", "paint", "render_cache", "fonts"]}
+DEPENDS = {
+    "orders": ["catalog", "billing", "auth"],
+    "billing": ["auth", "payments"],
+    "notify": ["orders", "render"],
+    "search": ["catalog"],
+    "catalog": [],
+    "auth": [],
+    "payments": ["auth"],
+    "render": ["lexer"],
+    "lexer": [],
+}
+
+
+def design(seed: int, *, tests: bool = True) -> Design:
+    rng = random.Random(seed)
+    files: list[FileSpec] = []
+    by_module: dict[str, list[FileSpec]] = {}
+    for module, (directory, stems) in MODULES.items():
+        by_module[module] = [FileSpec(module, directory, stem) for stem in stems]
+    by_module["payments"] = [FileSpec("payments", d, stem) for d, stems in SPREAD["payments"] for stem in stems]
+    for module, stems in FLAT.items():
+        by_module[module] = [FileSpec(module, "engine", stem) for stem in stems]
+    by_module["common"] = [FileSpec("common", "common", stem) for stem in HUBS]
+    for members in by_module.values():
+        files.extend(members)
+    imports: dict[FileSpec, list[FileSpec]] = {f: [] for f in files}
+    for module, members in by_module.items():
+        if module == "common":
+            imports[members[0]].append(members[3])  # log uses types
+            imports[members[1]].append(members[3])
+            continue
+        for index, spec in enumerate(members):
+            # Inside the module: a chain plus one or two random earlier files.
+            if index > 0:
+                imports[spec].append(members[index - 1])
+                for other in rng.sample(members[:index], k=min(index, rng.choice((1, 2)))):
+                    if other not in imports[spec]:
+                        imports[spec].append(other)
+            # Across modules: about a third of the files use one file of a dependency.
+            for dependency in DEPENDS.get(module, []):
+                if rng.random() < 0.35:
+                    imports[spec].append(rng.choice(by_module[dependency]))
+            # Hubs: most files log, many raise shared errors, some read config or shared types.
+            for hub, share in zip(by_module["common"], HUB_USE.values()):
+                if rng.random() < share:
+                    imports[spec].append(hub)
+    if tests:
+        for module, members in by_module.items():
+            if module == "common":
+                continue
+            for spec in rng.sample(members, k=max(1, len(members) // 3)):
+                test = FileSpec(module, spec.directory, f"{spec.stem}_test", test_of=spec.stem)
+                files.append(test)
+                imports[test] = [spec]
+                if rng.random() < 0.5:
+                    imports[test].append(rng.choice([m for m in members if m != spec] or [spec]))
+    return Design(files, imports)
+
+
+@dataclass(frozen=True)
+class PlantedRepo:
+    name: str
+    language: str
+    files: dict[str, str]   # path -> content
+    truth: dict[str, str]   # path -> module
+
+    def write(self, root: str) -> None:
+        import os
+
+        for path, text in self.files.items():
+            target = os.path.join(root, *path.split("/"))
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with open(target, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
+
+
+def _words(stem: str) -> list[str]:
+    return [w for w in stem.split("_") if w]
+
+
+def _pascal(text: str) -> str:
+    return "".join(w[:1].upper() + w[1:] for w in text.replace("/", "_").split("_") if w)
+
+
+def _camel(text: str) -> str:
+    pascal = _pascal(text)
+    return pascal[:1].lower() + pascal[1:]
+
+
+def _ident(spec: FileSpec) -> str:
+    """A name unique in the repository for the file's main function."""
+    return f"{spec.directory.replace('/', '_')}_{spec.stem}"
+
+
+DOCS = {
+    "docs/architecture.md": "# Architecture\n\nThe shop is split into modules.\n",
+    "docs/payments.md": "# Payments\n\nCore and adapters.\n",
+    "docs/engine.md": "# Engine\n\nLexer and renderer.\n",
+    "docs/operations.md": "# Operations\n\nHow to run the shop.\n",
+}
+
+
+def _finish(name: str, language: str, files: dict[str, str], truth: dict[str, str]) -> PlantedRepo:
+    for path, text in DOCS.items():
+        files[path] = text
+        truth[path] = "docs"
+    files["README.md"] = f"# {name}\n\nA planted repository for bench/quality.\n"
+    for path in files:
+        if "/" not in path:
+            truth[path] = "(root)"
+    return PlantedRepo(name, language, dict(sorted(files.items())), dict(sorted(truth.items())))
+
+
+# -- Python ----------------------------------------------------------------------------------------------
+
+def python_repo(seed: int = 11) -> PlantedRepo:
+    plan = design(seed)
+    files: dict[str, str] = {}
+    truth: dict[str, str] = {}
+
+    def path_of(spec: FileSpec) -> str:
+        if spec.test_of:
+            return f"tests/test_{spec.directory.replace('/', '_')}_{spec.test_of}.py"
+        return f"shop/{spec.directory}/{spec.stem}.py"
+
+    def module_of(spec: FileSpec) -> str:
+        return path_of(spec)[:-3].replace("/", ".")
+
+    packages = {posixpath.dirname(path_of(f)) for f in plan.files if not f.test_of}
+    for package in sorted(packages):
+        parts = package.split("/")
+        for depth in range(1, len(parts) + 1):
+            init = "/".join(parts[:depth]) + "/__init__.py"
+            if init not in files:
+                files[init] = ""
+                prefix = "/".join(parts[:depth]) + "/"
+                owners = {f.module for f in plan.files if not f.test_of and path_of(f).startswith(prefix)}
+                truth[init] = owners.pop() if len(owners) == 1 else f"(package {prefix})"
+    helper = "tests/helpers.py"
+    files[helper] = "def make_fixture(name):\n    return {'name': name}\n"
+    truth[helper] = "tests"
+    for spec in plan.files:
+        path = path_of(spec)
+        deps = plan.imports[spec]
+        lines = [f'"""{spec.module}: {spec.stem.replace("_", " ")}."""', ""]
+        for dep in deps:
+            lines.append(f"from {module_of(dep)} import {_ident(dep)}")
+        if spec.test_of:
+            lines.append("from tests.helpers import make_fixture")
+        lines += ["", ""]
+        if spec.test_of:
+            lines.append(f"def test_{_ident(spec)}():")
+            lines.append("    fixture = make_fixture('x')")
+            for dep in deps:
+                lines.append(f"    assert {_ident(dep)}(fixture) is not None")
+            truth[path] = "tests"
+        else:
+            cls = _pascal(_ident(spec))
+            lines.append(f"class {cls}:")
+            lines.append("    def run(self, value):")
+            lines.append(f"        return {_ident(spec)}(value)")
+            lines += ["", ""]
+            lines.append(f"def {_ident(spec)}(value):")
+            for dep in deps:
+                lines.append(f"    value = {_ident(dep)}(value)")
+            lines.append("    return value")
+            truth[path] = spec.module
+        files[path] = "\n".join(lines) + "\n"
+    files["pyproject.toml"] = '[project]\nname = "shop"\nversion = "0.1.0"\ndependencies = ["requests"]\n'
+    return _finish("python-shop", "python", files, truth)
+
+
+# -- TypeScript ------------------------------------------------------------------------------------------
+
+def typescript_repo(seed: int = 23) -> PlantedRepo:
+    plan = design(seed)
+    files: dict[str, str] = {}
+    truth: dict[str, str] = {}
+
+    def path_of(spec: FileSpec) -> str:
+        name = spec.test_of.replace("_", "-") + ".test" if spec.test_of else spec.stem.replace("_", "-")
+        return f"src/{spec.directory}/{name}.ts"
+
+    for spec in plan.files:
+        path = path_of(spec)
+        here = posixpath.dirname(path)
+        lines: list[str] = []
+        for dep in plan.imports[spec]:
+            target = posixpath.relpath(path_of(dep)[:-3], here)
+            if not target.startswith("."):
+                target = "./" + target
+            lines.append(f'import {{ {_camel(_ident(dep))} }} from "{target}";')
+        lines.append("")
+        fn = _camel(_ident(spec))
+        if spec.test_of:
+            lines.append(f'describe("{spec.test_of}", () => {{')
+            lines.append('  it("works", () => {')
+            for dep in plan.imports[spec]:
+                lines.append(f"    expect({_camel(_ident(dep))}(1)).toBeDefined();")
+            lines.append("  });")
+            lines.append("});")
+        else:
+            lines.append(f"export class {_pascal(_ident(spec))} {{")
+            lines.append(f"  run(value: number): number {{ return {fn}(value); }}")
+            lines.append("}")
+            lines.append("")
+            lines.append(f"export function {fn}(value: number): number {{")
+            for dep in plan.imports[spec]:
+                lines.append(f"  value = {_camel(_ident(dep))}(value);")
+            lines.append("  return value;")
+            lines.append("}")
+        files[path] = "\n".join(lines) + "\n"
+        truth[path] = spec.module
+    files["package.json"] = '{\n  "name": "shop",\n  "version": "0.1.0",\n  "dependencies": {"express": "^4.0.0"}\n}\n'
+    files["tsconfig.json"] = '{\n  "compilerOptions": {"strict": true, "rootDir": "src"}\n}\n'
+    return _finish("typescript-shop", "typescript", files, truth)
+
+
+# -- Go --------------------------------------------------------------------------------------------------
+
+GO_MODULE = "example.com/shop"
+
+
+def go_repo(seed: int = 37) -> PlantedRepo:
+    plan = design(seed)
+    files: dict[str, str] = {}
+    truth: dict[str, str] = {}
+
+    def directory_of(spec: FileSpec) -> str:
+        return "internal/common" if spec.directory == "common" else spec.directory
+
+    def path_of(spec: FileSpec) -> str:
+        stem = f"{spec.test_of}_test" if spec.test_of else spec.stem
+        return f"{directory_of(spec)}/{stem}.go"
+
+    def package_of(spec: FileSpec) -> str:
+        return directory_of(spec).rsplit("/", 1)[-1]
+
+    for spec in plan.files:
+        path = path_of(spec)
+        own = directory_of(spec)
+        foreign = sorted({directory_of(d) for d in plan.imports[spec] if directory_of(d) != own})
+        lines = [f"package {package_of(spec)}", ""]
+        imports = [f'"{GO_MODULE}/{d}"' for d in foreign] + (['"testing"'] if spec.test_of else [])
+        if imports:
+            lines.append("import (")
+            lines += [f"\t{i}" for i in imports]
+            lines.append(")")
+            lines.append("")
+
+        def call(dep: FileSpec) -> str:
+            name = _pascal(_ident(dep))
+            prefix = "" if directory_of(dep) == own else directory_of(dep).rsplit("/", 1)[-1] + "."
+            return f"{prefix}{name}"
+
+        if spec.test_of:
+            lines.append(f"func Test{_pascal(_ident(spec))}(t *testing.T) {{")
+            for dep in plan.imports[spec]:
+                lines.append(f"\t_ = {call(dep)}(1)")
+            lines.append("}")
+        else:
+            kind = _pascal(_ident(spec)) + "Service"
+            lines.append(f"type {kind} struct{{}}")
+            lines.append("")
+            lines.append(f"func (s {kind}) Run(value int) int {{ return {_pascal(_ident(spec))}(value) }}")
+            lines.append("")
+            lines.append(f"func {_pascal(_ident(spec))}(value int) int {{")
+            for dep in plan.imports[spec]:
+                lines.append(f"\tvalue = {call(dep)}(value)")
+            lines.append("\treturn value")
+            lines.append("}")
+        files[path] = "\n".join(lines) + "\n"
+        truth[path] = spec.module
+    files["go.mod"] = f"module {GO_MODULE}\n\ngo 1.22\n\nrequire github.com/lib/pq v1.10.9\n"
+    return _finish("go-shop", "go", files, truth)
+
+
+# -- Java ------------------------------------------------------------------------------------------------
+
+JAVA_PACKAGE = "com.acme.shop"
+
+
+def java_repo(seed: int = 41) -> PlantedRepo:
+    plan = design(seed)
+    files: dict[str, str] = {}
+    truth: dict[str, str] = {}
+
+    def package_of(spec: FileSpec) -> str:
+        return f"{JAVA_PACKAGE}.{spec.directory.replace('/', '.')}"
+
+    def class_of(spec: FileSpec) -> str:
+        return _pascal(spec.stem) + ("Test" if spec.test_of else "")
+
+    def path_of(spec: FileSpec) -> str:
+        tree = "test" if spec.test_of else "main"
+        name = _pascal(spec.test_of) + "Test" if spec.test_of else class_of(spec)
+        return f"src/{tree}/java/{package_of(spec).replace('.', '/')}/{name}.java"
+
+    for spec in plan.files:
+        path = path_of(spec)
+        lines = [f"package {package_of(spec)};", ""]
+        for dep in plan.imports[spec]:
+            if package_of(dep) != package_of(spec):
+                lines.append(f"import {package_of(dep)}.{class_of(dep)};")
+        lines.append("")
+        name = _pascal(spec.test_of) + "Test" if spec.test_of else class_of(spec)
+        lines.append(f"public class {name} {{")
+        if spec.test_of:
+            lines.append("    public void testIt() {")
+            for dep in plan.imports[spec]:
+                lines.append(f"        {class_of(dep)}.{_camel(_ident(dep))}(1);")
+            lines.append("    }")
+        else:
+            lines.append(f"    public static int {_camel(_ident(spec))}(int value) {{")
+            for dep in plan.imports[spec]:
+                lines.append(f"        value = {class_of(dep)}.{_camel(_ident(dep))}(value);")
+            lines.append("        return value;")
+            lines.append("    }")
+        lines.append("}")
+        files[path] = "\n".join(lines) + "\n"
+        truth[path] = spec.module
+    files["pom.xml"] = (
+        "<project>\n  <modelVersion>4.0.0</modelVersion>\n  <groupId>com.acme</groupId>\n"
+        "  <artifactId>shop</artifactId>\n  <version>0.1.0</version>\n  <dependencies>\n"
+        "    <dependency><groupId>org.postgresql</groupId><artifactId>postgresql</artifactId>"
+        "<version>42.7.0</version></dependency>\n  </dependencies>\n</project>\n"
+    )
+    return _finish("java-shop", "java", files, truth)
+
+
+REPOS = {"python": python_repo, "typescript": typescript_repo, "go": go_repo, "java": java_repo}
+
+
+def planted_repos() -> list[PlantedRepo]:
+    return [make() for make in REPOS.values()]

@@ -1,0 +1,236 @@
+"""bench/quality: how close the candidate comes to a planted architecture, next to two baselines.
+
+For each planted repository (`bench.quality.plant`): write it to a temporary directory, ingest it
+(`rooms.ingest.scan_tree` + the code-graph loader), build the candidate (`graphdb.candidate_source`),
+and score three partitions of its files against the plant with MoJoFM and ARI (`bench.quality.metrics`):
+
+- ours: each file in the block that resolves it (a seam file in its first block by id; a residue file
+  alone — the residue is honest, and it costs);
+- directory: each file with the other files of its directory;
+- louvain: plain GDS Louvain on the same File + Symbol graph — no hub damping, no leaf folding, no
+  ladder; each file in its own node's community (a file outside the projection alone).
+
+Run: ``.venv/bin/python -m bench.quality`` (after ``.venv/bin/coderooms db start``). ``--tune`` sweeps
+the levers over the declared grid and prints the figures of every setting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import posixpath
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass
+from itertools import product
+from time import perf_counter
+
+from graphdatascience import GraphDataScience
+
+from bench.quality.metrics import ari, mojofm
+from bench.quality.plant import PlantedRepo, planted_repos
+from graphdb.candidate_source import build_candidate, collect_input
+from graphdb.clustering import cluster
+from graphdb.database import Database
+from graphdb.gds import open_gds
+from rooms.candidate import ClusterParams, build_candidate_seed
+from rooms.candidate.membership import resolve
+from rooms.contract import SeedFile
+from rooms.ingest import ScanOptions, ScanResult, scan_tree
+
+Loader = Callable[[Database, str, ScanResult], None]
+
+
+@dataclass(frozen=True)
+class Score:
+    mojofm: float
+    ari: float
+    clusters: int
+
+
+@dataclass(frozen=True)
+class RepoFigures:
+    repo: str
+    files: int
+    ours: Score
+    directory: Score
+    louvain: Score
+    fallback: str | None
+    seconds: float
+
+    def wins(self) -> bool:
+        return all(getattr(self.ours, m) > max(getattr(self.directory, m), getattr(self.louvain, m))
+                   for m in ("mojofm", "ari"))
+
+
+def seed_partition(seed: SeedFile, paths: Iterable[str]) -> dict[str, str]:
+    paths = sorted(paths)
+    members = resolve({b.block_id: list(b.membership) for b in seed.blocks}, paths)
+    out: dict[str, str] = {}
+    for block_id in sorted(members):
+        for path in members[block_id]:
+            out.setdefault(path, block_id)
+    for path in paths:
+        out.setdefault(path, f"residue::{path}")
+    return out
+
+
+def directory_partition(paths: Iterable[str]) -> dict[str, str]:
+    return {p: posixpath.dirname(p) for p in paths}
+
+
+PLAIN_LOUVAIN = ClusterParams(hub_factor=1.0, fold_leaves=False, seed_from_previous=False)
+
+
+def louvain_partition(db: Database, gds: GraphDataScience, repo_id: str, paths: Iterable[str]) -> dict[str, str]:
+    communities = cluster(db, gds, repo_id, PLAIN_LOUVAIN).files
+    return {p: f"c{communities[p]}" if p in communities else f"alone::{p}" for p in paths}
+
+
+def score(partition: dict[str, str], truth: dict[str, str]) -> Score:
+    return Score(round(mojofm(partition, truth), 2), round(ari(partition, truth), 4), len(set(partition.values())))
+
+
+def default_loader() -> Loader:
+    from graphdb import codegraph  # the ingest helper's loader
+
+    def load(db: Database, repo_id: str, result: ScanResult) -> None:
+        codegraph.replace_repo(db, repo_id, result)
+
+    return load
+
+
+def ingest(db: Database, repo: PlantedRepo, repo_id: str, loader: Loader) -> None:
+    with tempfile.TemporaryDirectory(prefix="coderooms-bench-") as root:
+        repo.write(root)
+        loader(db, repo_id, scan_tree(root, ScanOptions(use_git=False)))
+
+
+def evaluate(db: Database, gds: GraphDataScience, repo: PlantedRepo, params: ClusterParams,
+             loader: Loader, *, load: bool = True) -> RepoFigures:
+    repo_id = f"bench-quality-{repo.name}"
+    started = perf_counter()
+    if load:
+        ingest(db, repo, repo_id, loader)
+    paths = sorted(repo.truth)
+    seed, report = build_candidate(db, gds, repo_id, params)
+    ours = score(seed_partition(seed, paths), repo.truth)
+    return RepoFigures(
+        repo=repo.name,
+        files=len(paths),
+        ours=ours,
+        directory=score(directory_partition(paths), repo.truth),
+        louvain=score(louvain_partition(db, gds, repo_id, paths), repo.truth),
+        fallback=report.fallback.value if report.fallback else None,
+        seconds=round(perf_counter() - started, 2),
+    )
+
+
+def table(figures: Sequence[RepoFigures]) -> str:
+    head = f"{'repository':<18}{'files':>6}  {'ours MoJoFM/ARI':>17}  {'directory':>15}  {'louvain':>15}  fallback"
+    rows = [head, "-" * len(head)]
+    for f in figures:
+        rows.append(
+            f"{f.repo:<18}{f.files:>6}  {f.ours.mojofm:>8.2f} / {f.ours.ari:<6.3f}  "
+            f"{f.directory.mojofm:>6.2f} / {f.directory.ari:<6.3f}  {f.louvain.mojofm:>6.2f} / {f.louvain.ari:<6.3f}  "
+            f"{f.fallback or '-'}{'' if f.wins() else '   <-- does not beat both'}"
+        )
+    return "\n".join(rows)
+
+
+CLUSTER_GRID: dict[str, Sequence[object]] = {
+    "hub_factor": (1.0, 0.3, 0.1, 0.0),
+    "fold_leaves": (True, False),
+    "max_levels": (1, 2, 10),
+    "edge_weights": ({"IMPORTS": 1.0}, {"IMPORTS": 0.5}),
+}
+LEIDEN_GRID: dict[str, Sequence[object]] = {"algorithm": ("leiden",), "resolution": (0.5, 1.0, 2.0)}
+LADDER_GRID: dict[str, Sequence[object]] = {
+    "min_block_size": (2, 3, 4),
+    "split_cohesion": (0.3, 0.5, 0.7),
+    "merge_share": (0.4, 0.5, 0.6),
+}
+
+
+def _settings(grid: dict[str, Sequence[object]]) -> list[dict[str, object]]:
+    keys = list(grid)
+    return [dict(zip(keys, values)) for values in product(*(grid[k] for k in keys))]
+
+
+def _with_weights(setting: dict[str, object]) -> dict[str, object]:
+    out = dict(setting)
+    if "edge_weights" in out:
+        out["edge_weights"] = {**ClusterParams().edge_weights, **out["edge_weights"]}  # type: ignore[dict-item]
+    return out
+
+
+def tune(db: Database, gds: GraphDataScience, repos: Sequence[PlantedRepo], loader: Loader) -> list[tuple[dict, dict]]:
+    """Every clustering setting x every ladder setting; the clustering runs once per setting and repo."""
+    baselines: dict[str, tuple[Score, Score]] = {}
+    for repo in repos:
+        repo_id = f"bench-quality-{repo.name}"
+        ingest(db, repo, repo_id, loader)
+        paths = sorted(repo.truth)
+        baselines[repo.name] = (score(directory_partition(paths), repo.truth),
+                                score(louvain_partition(db, gds, repo_id, paths), repo.truth))
+    results: list[tuple[dict, dict]] = []
+    for clustering in _settings(CLUSTER_GRID) + _settings(LEIDEN_GRID):
+        inputs = {repo.name: collect_input(db, gds, f"bench-quality-{repo.name}", ClusterParams(**_with_weights(clustering)))[0]
+                  for repo in repos}
+        for ladder in _settings(LADDER_GRID):
+            setting = {**clustering, **ladder}
+            params = ClusterParams(**_with_weights(setting))
+            scores = {}
+            for repo in repos:
+                seed, _ = build_candidate_seed(inputs[repo.name], params)
+                scores[repo.name] = score(seed_partition(seed, repo.truth), repo.truth)
+            wins = all(scores[r].mojofm > max(b.mojofm for b in baselines[r]) and
+                       scores[r].ari > max(b.ari for b in baselines[r]) for r in scores)
+            summary = {
+                "wins": wins,
+                "mean_mojofm": round(sum(x.mojofm for x in scores.values()) / len(scores), 2),
+                "mean_ari": round(sum(x.ari for x in scores.values()) / len(scores), 4),
+                "min_mojofm": min(x.mojofm for x in scores.values()),
+                "per_repo": {r: (x.mojofm, x.ari) for r, x in scores.items()},
+            }
+            results.append((setting, summary))
+    results.sort(key=lambda r: (not r[1]["wins"], -(r[1]["mean_mojofm"] + 100 * r[1]["mean_ari"]), json.dumps(r[0])))
+    for setting, summary in results[:25]:
+        print(json.dumps(setting), json.dumps(summary))
+    for name, (directory, louvain) in baselines.items():
+        print(f"baseline {name}: directory {directory}, louvain {louvain}")
+    return results
+
+
+def main(argv: Sequence[str] | None = None, loader: Loader | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.quality", description=__doc__.splitlines()[0])
+    parser.add_argument("--tune", action="store_true", help="sweep the levers over the declared grid")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    loader = loader or default_loader()
+    repos = planted_repos()
+    db = Database.connect()
+    db.apply_schema()
+    gds = open_gds(db.target)
+    try:
+        if args.tune:
+            tune(db, gds, repos, loader)
+            return 0
+        params = ClusterParams()
+        figures = [evaluate(db, gds, repo, params, loader) for repo in repos]
+        for repo in repos:
+            while db.execute("repo_delete_batch", repo_id=f"bench-quality-{repo.name}", batch_size=10_000)[0]["deleted"]:
+                pass
+    finally:
+        gds.close()
+        db.close()
+    if args.json:
+        print(json.dumps({"parameters": params.model_dump(mode="json"), "repos": [asdict(f) for f in figures]}, indent=2))
+    else:
+        print(table(figures))
+    return 0 if all(f.wins() for f in figures) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

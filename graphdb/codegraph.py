@@ -1,0 +1,160 @@
+"""The code-graph loader: a ``rooms.ingest`` ScanResult into Neo4j.
+
+Nodes ``Repo``, ``File``, ``Symbol``, ``Package`` (keyed by ``repo_id`` + record ``id``) and the
+relationships ``DEFINES``, ``CONTAINS``, ``IMPORTS``, ``CALLS``, ``INHERITS``, ``USES_PACKAGE``
+with ``count``/``weight``/``confidence``. Rows go in ``UNWIND $rows`` batches, each batch one
+managed write transaction; every statement is a catalog file ``codegraph_*.cypher``.
+
+``sync_repo`` is incremental: every File node keeps a digest of what the file contributes (its
+record, symbols and outgoing edges, see ``rooms.ingest.digest``). Files whose digest is unchanged
+are not touched; vanished files go with their symbols; changed files get their symbols upserted,
+stale ones deleted, and their outgoing relationships replaced. Digests are written last, so an
+interrupted load leaves null digests and the next sync rewrites those files. The result is the
+graph a fresh load of the same scan writes. Constraints (``Database.apply_schema``) must exist.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from time import perf_counter
+from typing import Any, LiteralString
+
+from neo4j import ManagedTransaction
+
+from graphdb.database import Database
+from graphdb.queries import query
+from rooms.ingest import EdgeRecord, FileRecord, ScanResult, SymbolRecord
+from rooms.ingest.digest import file_digests
+
+BATCH_SIZE = 10_000
+
+# (edge kind, source is a file) -> statement; the labels are literal in each statement.
+_EDGE_STATEMENTS = {
+    ("DEFINES", True): "codegraph_edges_defines",
+    ("CONTAINS", False): "codegraph_edges_contains",
+    ("IMPORTS", True): "codegraph_edges_imports",
+    ("CALLS", True): "codegraph_edges_calls_from_file",
+    ("CALLS", False): "codegraph_edges_calls_from_symbol",
+    ("INHERITS", False): "codegraph_edges_inherits",
+    ("USES_PACKAGE", True): "codegraph_edges_uses_package",
+}
+
+
+@dataclass(frozen=True)
+class LoadReport:
+    files_written: int
+    files_deleted: int
+    files_unchanged: int
+    nodes_written: int
+    relationships_written: int
+    seconds: float
+
+    @property
+    def writes_per_second(self) -> float:
+        return (self.nodes_written + self.relationships_written) / self.seconds if self.seconds else 0.0
+
+
+def sync_repo(db: Database, repo_id: str, result: ScanResult, *, batch_size: int = BATCH_SIZE) -> LoadReport:
+    """Make the stored code graph of ``repo_id`` equal to ``result``, writing only what changed."""
+    started = perf_counter()
+    stored = {row["path"]: row["digest"] for row in db.rows("codegraph_file_digests", repo_id=repo_id)}
+    digests = file_digests(result)
+    changed = {path for path, digest in digests.items() if stored.get(path) != digest}
+    vanished = sorted(set(stored) - set(digests))
+    writer = _BatchWriter(db, repo_id, batch_size)
+
+    writer.run("codegraph_delete_files", "ids", [f"file::{path}" for path in vanished])
+    symbols_by_file: dict[str, list[str]] = defaultdict(list)
+    for symbol in result.symbols:
+        symbols_by_file[symbol.path].append(symbol.id)
+    writer.run("codegraph_clear_file_edges", "rows", [
+        {"id": f"file::{path}", "symbol_ids": symbols_by_file.get(path, [])}
+        for path in sorted(changed) if path in stored
+    ])
+
+    files = [file_row(f) for f in result.files if f.path in changed]
+    symbols = [symbol_row(s) for s in result.symbols if s.path in changed]
+    packages = [{"id": p.id, "ecosystem": p.ecosystem, "name": p.name} for p in result.packages]
+    writer.run("codegraph_upsert_files", "rows", files)
+    writer.run("codegraph_upsert_symbols", "rows", symbols)
+    writer.run("codegraph_upsert_packages", "rows", packages)
+    edges = [edge for edge in result.edges if edge.origin in changed]
+    for statement, rows in _edge_rows(edges):
+        writer.run(statement, "rows", rows)
+    writer.run_once("codegraph_delete_stale_packages", keep=[p.id for p in result.packages])
+    writer.run("codegraph_set_digests", "rows", [
+        {"id": f"file::{path}", "digest": digests[path]} for path in sorted(changed)
+    ])
+    writer.run_once(
+        "codegraph_repo_upsert", files=len(result.files), symbols=len(result.symbols),
+        relationships=len(result.edges), packages=len(result.packages),
+    )
+    return LoadReport(
+        files_written=len(changed),
+        files_deleted=len(vanished),
+        files_unchanged=len(digests) - len(changed),
+        nodes_written=len(files) + len(symbols) + len(packages),
+        relationships_written=len(edges),
+        seconds=perf_counter() - started,
+    )
+
+
+def replace_repo(db: Database, repo_id: str, result: ScanResult, *, batch_size: int = BATCH_SIZE) -> LoadReport:
+    """Delete the stored code graph of ``repo_id`` and load ``result`` in full."""
+    delete_code_graph(db, repo_id, batch_size=batch_size)
+    return sync_repo(db, repo_id, result, batch_size=batch_size)
+
+
+def delete_code_graph(db: Database, repo_id: str, *, batch_size: int = BATCH_SIZE) -> int:
+    """Delete every File, Symbol and Package of ``repo_id`` (the Repo node and the store stay)."""
+    deleted = 0
+    for statement in ("codegraph_delete_symbol_batch", "codegraph_delete_file_batch", "codegraph_delete_package_batch"):
+        while count := db.execute(statement, repo_id=repo_id, batch_size=batch_size)[0]["deleted"]:
+            deleted += count
+    return deleted
+
+
+def file_row(record: FileRecord) -> dict[str, Any]:
+    return {"id": record.id, "path": record.path, "language": record.language, "size": record.size,
+            "sha256": record.sha256, "lines": record.lines}
+
+
+def symbol_row(record: SymbolRecord) -> dict[str, Any]:
+    return {"id": record.id, "path": record.path, "kind": record.kind, "name": record.name,
+            "qualified_name": record.qualified_name, "start_line": record.start_line, "end_line": record.end_line}
+
+
+def _edge_rows(edges: Iterable[EdgeRecord]) -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    grouped: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for edge in edges:
+        statement = _EDGE_STATEMENTS[(edge.kind, edge.source.startswith("file::"))]
+        grouped[statement].append({"source": edge.source, "target": edge.target, "count": edge.count,
+                                   "weight": edge.weight, "confidence": edge.confidence})
+    yield from sorted(grouped.items())
+
+
+class _BatchWriter:
+    """Runs a statement over rows in batches, one managed write transaction per batch."""
+
+    def __init__(self, db: Database, repo_id: str, batch_size: int) -> None:
+        self._db = db
+        self._repo_id = repo_id
+        self._batch_size = batch_size
+
+    def run(self, name: str, key: str, rows: Sequence[Any]) -> None:
+        statement = query(name)
+        for start in range(0, len(rows), self._batch_size):
+            batch = list(rows[start:start + self._batch_size])
+            self._db.write(_unit_of_work(statement, {"repo_id": self._repo_id, key: batch}))
+
+    def run_once(self, name: str, **params: Any) -> None:
+        self._db.write(_unit_of_work(query(name), {"repo_id": self._repo_id, **params}))
+
+
+def _unit_of_work(statement: LiteralString, params: dict[str, Any]):  # noqa: ANN202 - a transaction function
+    def work(tx: ManagedTransaction) -> None:
+        tx.run(statement, params).consume()  # pure in its arguments: safe to retry
+
+    return work
