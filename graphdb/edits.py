@@ -18,8 +18,9 @@ from neo4j import ManagedTransaction
 from graphdb import store as persisted
 from graphdb.database import Database
 from graphdb.queries import query
-from rooms.contract import Seat, Store
+from rooms.contract import Seat, SkeletonState, Store
 from rooms.edit import Applied, EditOp, RatifyApplied, RatifyRefusal, Rejected, apply_batch, ratify
+from rooms.reconcile import reconcile
 from rooms.lease import LeaseAction, LeaseBusy, LeaseGranted, decide_lease, format_time, lease_warning, parse_lease
 from rooms.store_rules import VersionConflict
 
@@ -152,6 +153,31 @@ def lease(db: Database, repo_id: str, action: LeaseAction, ttl_s: int, actor: Ac
         return decision
 
     return db.write(work)
+
+
+def reconcile_store(db: Database, repo_id: str, actor: Actor) -> Store | StoreRefused:
+    """Resolve a ratified store against the files of the repository's latest ingest; one version bump."""
+    files = [row["path"] for row in db.rows("reconcile_file_paths", repo_id=repo_id)]
+    epoch: list[str | None] = [None]
+
+    def work(tx: ManagedTransaction) -> Store | StoreRefused:
+        lock = persisted.lock(tx, repo_id)
+        if lock is None:
+            return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
+        epoch[0] = lock.epoch
+        before = persisted.load_locked(tx, repo_id, lock)
+        if before.skeleton.state is not SkeletonState.RATIFIED:
+            return StoreRefused("skeleton_not_ratified", "reconcile applies to a ratified skeleton; ratify first")
+        after = reconcile(before, files).model_copy(update={"store_version": lock.version + 1})
+        persisted.persist(tx, before, after)
+        _record(tx, repo_id, f"rc_{uuid.uuid4().hex}", lock.version + 1, "reconcile", actor,
+                json.dumps({"files": len(files)}))
+        return after
+
+    outcome = db.write(work)
+    if isinstance(outcome, Store):
+        persisted.remember(repo_id, epoch[0], outcome)
+    return outcome
 
 
 def history(db: Database, repo_id: str, last: int) -> list[dict[str, Any]]:

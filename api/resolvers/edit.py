@@ -12,7 +12,7 @@ from api.context import Context
 from api.schema import store as types
 from api.schema.edit_types import (
     CandidateEditInput, CandidateLeaseInput, EditApplied, EditRejected, RatifyBlocksInput, Ratified, RatifyRefusal,
-    RatifyRejected,
+    RatifyRejected, ReconcileInput, Reconciled,
 )
 from api.schema.edit_types import LeaseBusy as LeaseBusyType
 from api.schema.edit_types import LeaseGranted as LeaseGrantedType
@@ -87,6 +87,13 @@ async def ratify_blocks(context: Context, data: RatifyBlocksInput) -> Any:
     if isinstance(outcome, (Conflict, edits.StoreRefused)):
         return _common(outcome)
     return Ratified(store=types.store(outcome))
+
+
+async def reconcile(context: Context, data: ReconcileInput) -> Any:
+    outcome = await run_in_threadpool(edits.reconcile_store, context.db, str(data.repo_id), _actor(context))
+    if isinstance(outcome, edits.StoreRefused):
+        return _common(outcome)
+    return Reconciled(store=types.store(outcome))
 
 
 def _common(outcome: Conflict | edits.StoreRefused) -> VersionConflict | Refused:

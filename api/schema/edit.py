@@ -9,7 +9,7 @@ from api.permissions import EDITORS, OWNER_ONLY, refuse_unless
 from api.resolvers import edit as resolve
 from api.schema.edit_types import (
     CandidateEditInput, CandidateEditResult, CandidateLeaseInput, CandidateLeaseResult, RatifyBlocksInput,
-    RatifyResult,
+    RatifyResult, ReconcileInput, ReconcileResult,
 )
 
 
@@ -29,3 +29,8 @@ class EditMutation:
                                      "need owner naming or have an unresolved seam.")
     async def ratify_blocks(self, info: Info, input: RatifyBlocksInput) -> RatifyResult:
         return refuse_unless(info, OWNER_ONLY) or await resolve.ratify_blocks(info.context, input)
+
+    @strawberry.mutation(description="OWNER or AGENT. Reconcile a ratified store against the files of the "
+                                     "repository's latest scan.")
+    async def reconcile(self, info: Info, input: ReconcileInput) -> ReconcileResult:
+        return refuse_unless(info, EDITORS) or await resolve.reconcile(info.context, input)

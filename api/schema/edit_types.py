@@ -143,3 +143,17 @@ class RatifyRejected:
 
 
 RatifyResult = Annotated[Ratified | RatifyRejected | VersionConflict | Refused, strawberry.union("RatifyResult")]
+
+
+@strawberry.input
+class ReconcileInput:
+    repo_id: strawberry.ID
+
+
+@strawberry.type(description="Blocks resolved against the repository's current files; boundaryVersion bumped "
+                             "where membership moved; the unmapped files cached on the store.")
+class Reconciled:
+    store: types.Store
+
+
+ReconcileResult = Annotated[Reconciled | Refused, strawberry.union("ReconcileResult")]

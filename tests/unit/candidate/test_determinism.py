@@ -6,6 +6,7 @@ import random
 import re
 
 from rooms.candidate import CandidateInput, FileEdge, FileInfo, SymbolVote
+from rooms.candidate.membership import resolve
 from rooms.contract import BlockKind, BlockState, MembershipSource, SkeletonState, serialize_seed
 from tests.unit.candidate.builders import build, chain, graph
 
@@ -28,10 +29,12 @@ def _repo(extra: dict[str, int | None] | None = None, extra_edges: list | None =
 
 
 def _ids_by_file(data: CandidateInput) -> dict[str, str]:
-    from bench.quality.run import seed_partition
-
+    """Each file -> the id of the block resolving it (residue files -> "residue")."""
     seed, _ = build(data)
-    return seed_partition(seed, [f.path for f in data.files])
+    paths = [f.path for f in data.files]
+    members = resolve({b.block_id: list(b.membership) for b in seed.blocks}, paths)
+    owner = {p: block_id for block_id in sorted(members) for p in members[block_id]}
+    return {p: owner.get(p, "residue") for p in paths}
 
 
 def test_the_same_input_gives_the_same_seed_and_report() -> None:
@@ -78,7 +81,7 @@ def test_a_small_edit_keeps_files_in_blocks_with_the_same_id() -> None:
     common = sorted(set(before) & set(after))
     kept = sum(1 for p in common if before[p] == after[p])
     assert kept / len(common) >= 0.95
-    assert set(before.values()) <= set(after.values()) | {v for v in before.values() if v.startswith("residue::")}
+    assert set(before.values()) <= set(after.values())
 
 
 def test_ids_follow_the_anchor_not_the_member_list() -> None:

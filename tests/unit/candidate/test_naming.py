@@ -1,0 +1,55 @@
+"""F0c §3a: heuristic labels — plain, short, provisional, and marked so."""
+
+from __future__ import annotations
+
+from rooms.contract import NamedBy
+from rooms.naming import NAME_MAX, PURPOSE_MAX, LabelInput, dominant_symbols, names_for, purpose_for
+from tests.unit.candidate.builders import build, chain, graph
+
+
+def _label(anchor: str, tag: str = "", symbols=(), languages=("python",)) -> LabelInput:  # noqa: ANN001
+    return LabelInput(anchor=anchor, tag=tag, languages=list(languages), symbols=list(symbols))
+
+
+def test_names_come_from_the_last_meaningful_directory() -> None:
+    assert names_for([_label("rooms/ingest"), _label("src/main/java/com/acme/shop/billing_core")]) == [
+        "Ingest", "Billing core"]
+
+
+def test_clashing_names_take_more_of_their_anchor_then_a_number() -> None:
+    assert names_for([_label("src/auth"), _label("tests/auth")]) == ["Auth", "Tests auth"]
+    assert names_for([_label("api"), _label("api")]) == ["Api", "Api 2"]
+
+
+def test_a_group_split_out_of_a_directory_adds_its_core_file() -> None:
+    assert names_for([_label("lib", tag="lib/parser.py"), _label("lib", tag="lib/render_html.py")]) == [
+        "Lib · parser", "Lib · render html"]
+
+
+def test_the_root_block_is_named_after_its_dominant_symbol() -> None:
+    symbols = [("helper", "function", 9.0), ("Engine", "class", 1.0), ("_private", "class", 50.0)]
+    assert dominant_symbols(symbols) == ["Engine", "helper"]
+    assert names_for([_label("", symbols=symbols), _label("")]) == ["Engine", "Root files"]
+
+
+def test_purpose_is_one_plain_line_within_the_limit() -> None:
+    symbols = [(f"VeryLongSymbolName{i:02}", "class", float(i)) for i in range(20)]
+    text = purpose_for(_label("rooms/ingest", symbols=symbols, languages=["python", "python", "docs"]), 3)
+    assert text.startswith("Python code in rooms › ingest: VeryLongSymbolName19")
+    assert text.endswith("(3 files)") and len(text) <= PURPOSE_MAX
+    assert "/" not in text and "\n" not in text
+    assert purpose_for(_label("", languages=["docs"]), 1) == "Documentation files in the repository root (1 file)"
+
+
+def test_names_are_clipped_to_forty_characters() -> None:
+    long = "a_really_long_directory_name_that_goes_on_and_on_forever"
+    (name,) = names_for([_label(f"src/{long}")])
+    assert len(name) <= NAME_MAX and name.endswith("…")
+
+
+def test_every_candidate_block_is_heuristic_and_needs_owner_naming() -> None:
+    a = ["pkg/a/a1.py", "pkg/a/a2.py", "pkg/a/a3.py"]
+    seed, _ = build(graph(dict.fromkeys(a, 1), chain(a)))
+    assert all(b.candidate_meta.named_by is NamedBy.HEURISTIC and b.candidate_meta.needs_owner_naming
+               for b in seed.blocks)
+    assert all(0 < len(b.name) <= NAME_MAX and "/" not in b.name and len(b.purpose) <= PURPOSE_MAX for b in seed.blocks)
