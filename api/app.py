@@ -92,6 +92,7 @@ def create_app(api_settings: ApiSettings | None = None, db_settings: DbSettings 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         db = Database.connect(db_settings)
         app.state.db = db
+        app.state.api_settings = api_settings
         app.state.schema_applied = False
         await _ensure_schema(app)  # a database that is down now gets it once /readyz sees it back
         try:

@@ -8,6 +8,7 @@ from rooms.contract import Seat
 
 OWNER_ONLY = frozenset({Seat.OWNER})
 EDITORS = frozenset({Seat.OWNER, Seat.AGENT})
+AGENTS = frozenset({Seat.AGENT})
 
 
 def refuse_unless(info: Info, seats: frozenset[Seat], agent_id: str | None = None) -> Refused | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -12,3 +14,6 @@ class ApiSettings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=0, le=65535)
     graphiql: bool = True
+    scan_roots: list[Path] = Field(
+        default_factory=lambda: [Path.cwd()],
+        description="Directories the API may scan (JSON list); paths outside them are refused.")

@@ -10,11 +10,14 @@ record, symbols and outgoing edges, see ``rooms.ingest.digest``). Files whose di
 are not touched; vanished files go with their symbols; changed files get their symbols upserted,
 stale ones deleted, and their outgoing relationships replaced. Digests are written last, so an
 interrupted load leaves null digests and the next sync rewrites those files. The result is the
-graph a fresh load of the same scan writes. Constraints (``Database.apply_schema``) must exist.
+graph a fresh load of the same scan writes. Each File also keeps its parse result as JSON
+(``parse``), so ``stored_parses`` can feed the next incremental scan from the database alone.
+Constraints (``Database.apply_schema``) must exist.
 """
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -25,10 +28,12 @@ from neo4j import ManagedTransaction
 
 from graphdb.database import Database
 from graphdb.queries import query
-from rooms.ingest import EdgeRecord, FileRecord, ScanResult, SymbolRecord
+from rooms.ingest import EdgeRecord, FileParse, FileRecord, ScanResult, SymbolRecord
 from rooms.ingest.digest import file_digests
 
 BATCH_SIZE = 10_000
+# File rows carry their parse result as JSON (kilobytes each): fewer per transaction keeps them small.
+FILE_BATCH_SIZE = 500
 
 # (edge kind, source is a file) -> statement; the labels are literal in each statement.
 _EDGE_STATEMENTS = {
@@ -74,10 +79,10 @@ def sync_repo(db: Database, repo_id: str, result: ScanResult, *, batch_size: int
         for path in sorted(changed) if path in stored
     ])
 
-    files = [file_row(f) for f in result.files if f.path in changed]
+    files = [file_row(f, result.parses.get(f.path)) for f in result.files if f.path in changed]
     symbols = [symbol_row(s) for s in result.symbols if s.path in changed]
     packages = [{"id": p.id, "ecosystem": p.ecosystem, "name": p.name} for p in result.packages]
-    writer.run("codegraph_upsert_files", "rows", files)
+    writer.run("codegraph_upsert_files", "rows", files, batch_size=min(batch_size, FILE_BATCH_SIZE))
     writer.run("codegraph_upsert_symbols", "rows", symbols)
     writer.run("codegraph_upsert_packages", "rows", packages)
     edges = [edge for edge in result.edges if edge.origin in changed]
@@ -116,9 +121,21 @@ def delete_code_graph(db: Database, repo_id: str, *, batch_size: int = BATCH_SIZ
     return deleted
 
 
-def file_row(record: FileRecord) -> dict[str, Any]:
+def stored_parses(db: Database, repo_id: str) -> dict[str, FileParse]:
+    """The parse results stored with the files: ``scan_tree(root, previous=...)`` reuses them."""
+    parses = {}
+    for row in db.rows("codegraph_stored_parses", repo_id=repo_id):
+        try:
+            parses[row["path"]] = FileParse.from_json(json.loads(row["parse"]))
+        except (ValueError, KeyError, TypeError):
+            continue  # written by another version: that file is parsed again
+    return parses
+
+
+def file_row(record: FileRecord, parse: FileParse | None = None) -> dict[str, Any]:
     return {"id": record.id, "path": record.path, "language": record.language, "size": record.size,
-            "sha256": record.sha256, "lines": record.lines}
+            "sha256": record.sha256, "lines": record.lines,
+            "parse": json.dumps(parse.to_json(), separators=(",", ":")) if parse is not None else None}
 
 
 def symbol_row(record: SymbolRecord) -> dict[str, Any]:
@@ -143,10 +160,11 @@ class _BatchWriter:
         self._repo_id = repo_id
         self._batch_size = batch_size
 
-    def run(self, name: str, key: str, rows: Sequence[Any]) -> None:
+    def run(self, name: str, key: str, rows: Sequence[Any], *, batch_size: int | None = None) -> None:
         statement = query(name)
-        for start in range(0, len(rows), self._batch_size):
-            batch = list(rows[start:start + self._batch_size])
+        size = batch_size or self._batch_size
+        for start in range(0, len(rows), size):
+            batch = list(rows[start:start + size])
             self._db.write(_unit_of_work(statement, {"repo_id": self._repo_id, key: batch}))
 
     def run_once(self, name: str, **params: Any) -> None:

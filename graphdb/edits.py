@@ -73,7 +73,10 @@ def _lease_of(store: Store):  # noqa: ANN202 - Lease | None
 
 
 def apply_edit(db: Database, repo_id: str, expected: int, ops: list[EditOp], actor: Actor,
-               batch_id: str | None, now: datetime) -> EditApplied | BatchRejected | VersionConflict | StoreRefused:
+               batch_id: str | None, now: datetime, *,
+               summary: str = "") -> EditApplied | BatchRejected | VersionConflict | StoreRefused:
+    """One ``candidate_edit`` batch; ``summary`` is recorded with it in the history (e.g. who asked for a
+    runner's renames)."""
     ops_text = _ops_json(ops)
     epoch: list[str | None] = [None]  # of the attempt that committed (the driver may retry `work`)
 
@@ -99,7 +102,7 @@ def apply_edit(db: Database, repo_id: str, expected: int, ops: list[EditOp], act
         assert isinstance(outcome, Applied)
         after = outcome.store.model_copy(update={"store_version": locked + 1})
         persisted.persist(tx, before, after)
-        _record(tx, repo_id, batch_id or f"b_{uuid.uuid4().hex}", locked + 1, "edit", actor, ops_text)
+        _record(tx, repo_id, batch_id or f"b_{uuid.uuid4().hex}", locked + 1, "edit", actor, ops_text, summary)
         return EditApplied(locked + 1, after, lease_warning(_lease_of(before), actor.agent_id, now))
 
     outcome = db.write(work)

@@ -23,8 +23,10 @@ class EmptyProjection(GraphDbError):
 
 
 def open_gds(target: Target) -> GraphDataScience:
-    return GraphDataScience(target.uri, auth=(target.user, target.password), database=target.database,
-                            arrow=False)
+    gds = GraphDataScience(target.uri, auth=(target.user, target.password), database=target.database,
+                           arrow=False)
+    gds.set_show_progress(False)  # no progress bars on a server's stderr
+    return gds
 
 
 @contextmanager

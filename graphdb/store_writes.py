@@ -16,6 +16,7 @@ from neo4j.exceptions import ConstraintError
 
 from graphdb import store as persisted
 from graphdb.database import Database
+from graphdb.queries import query
 from rooms.store_rules import CandidateWrite, VersionConflict, decide, decide_import
 from rooms.contract import SeedFile, Store, seed_from_store, serialize_seed
 
@@ -29,6 +30,11 @@ def read_store(db: Database, repo_id: str) -> Store | None:
 def store_version(db: Database, repo_id: str) -> int:
     store = read_store(db, repo_id)
     return store.store_version if store is not None else 0
+
+
+def scan_report(db: Database, repo_id: str) -> str | None:
+    rows = db.rows("store_read_report", repo_id=repo_id)
+    return rows[0]["report"] if rows else None
 
 
 def export_seed(db: Database, repo_id: str) -> str | None:
@@ -45,9 +51,12 @@ def _occ_write(db: Database, repo_id: str, expected: int | None,
         return VersionConflict(expected, store_version(db, repo_id))
 
 
-def write_candidate(db: Database, repo_id: str, expected: int | None,
-                    candidate: SeedFile) -> CandidateWrite | VersionConflict:
-    """F0c §1: create, replace or write the revision — or report a conflict and write nothing."""
+def write_candidate(db: Database, repo_id: str, expected: int | None, candidate: SeedFile,
+                    report_json: str | None = None) -> CandidateWrite | VersionConflict:
+    """F0c §1: create, replace or write the revision — or report a conflict and write nothing.
+
+    ``report_json`` (the scan report) is stored beside the store in the same transaction.
+    """
     if candidate.repo.repo_id != repo_id:
         raise ValueError(f"candidate is for {candidate.repo.repo_id!r}, not {repo_id!r}")
 
@@ -60,6 +69,8 @@ def write_candidate(db: Database, repo_id: str, expected: int | None,
                 persisted.create(tx, decision.store)
             else:
                 persisted.persist(tx, existing, decision.store)
+            if report_json is not None:
+                tx.run(query("store_set_report"), repo_id=repo_id, report=report_json).consume()
         return decision
 
     return _occ_write(db, repo_id, expected, work)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from api.cli import db, seeds, serve, token
+from api.cli import curate, db, runner, scan, seeds, serve, token
 from api.version import coderooms_version
 
 
@@ -20,6 +20,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.register(commands)
     token.register(commands)
     seeds.register(commands)
+    scan.register(commands)
+    runner.register(commands)
+    curate.register(commands)
     return parser
 
 

@@ -5,18 +5,21 @@ from __future__ import annotations
 import strawberry
 
 from api.schema.edit import EditMutation
+from api.schema.missions import MissionMutation, MissionQuery
+from api.schema.runners import RunnerMutation, RunnerQuery
+from api.schema.scan import ScanMutation, ScanQuery
 from api.schema.seed_mutations import SeedMutation
 from api.schema.server import ServerQuery
 from api.schema.store_queries import StoreQuery
 
 
 @strawberry.type
-class Query(ServerQuery, StoreQuery):
+class Query(ServerQuery, StoreQuery, ScanQuery, RunnerQuery, MissionQuery):
     pass
 
 
 @strawberry.type
-class Mutation(SeedMutation, EditMutation):
+class Mutation(ScanMutation, EditMutation, SeedMutation, RunnerMutation, MissionMutation):
     pass
 
 

@@ -16,6 +16,11 @@ layout, so the ingest pipeline parses real imports and calls:
   tests in the mirrored ``src/test/java`` tree (each belongs to the module it tests);
 - ``docs/`` (markdown, no edges) and root files (README, manifests), which are their own truth groups.
 
+Eight repositories: each language once as above, and a harder variant — five more modules (three nested
+in sub-directories), 8-12 % noise imports between unrelated modules, an ``app`` entry module using every
+module, and a model file inside ``catalog`` used across the repository — except TypeScript's, which is
+flat: every source file in ``src/`` (the single-directory class).
+
 The truth is the module of each file (root files form the group "(root)"). Generation is seeded: the
 same name always gives the same repository.
 """
@@ -53,10 +58,22 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "notify": ("notify", ["mailer", "sms", "templates", "digest"]),
     "search": ("search", ["indexer", "ranking", "query", "synonyms", "facets"]),
 }
+# The larger variants add these, some of them nested in sub-directories (one module, several directories).
+MORE_MODULES: dict[str, list[tuple[str, list[str]]]] = {
+    "inventory": [("inventory/core", ["warehouses", "bins", "counts", "moves"]),
+                  ("inventory/api", ["handlers", "schemas", "routes"])],
+    "reports": [("reports", ["daily", "monthly", "exporter", "charts", "pivot", "filters", "cache"])],
+    "admin": [("admin", ["users", "audit", "settings", "flags"])],
+    "shipping": [("shipping/carriers", ["ups", "dhl", "fedex", "postal"]),
+                 ("shipping/rates", ["zones", "tables", "quotes_engine"]),
+                 ("shipping", ["labels", "manifests"])],
+    "i18n": [("i18n", ["locales", "plurals", "formats"])],
+}
 SPREAD = {"payments": [("payments/core", ["gateway", "capture", "settle", "wallet"]),
                        ("payments/adapters", ["stripe", "paypal", "bank"])]}
 FLAT = {"lexer": ["lexer", "tokens_table", "scanner", "lexer_errors"],
         "render": ["render", "layout", "paint", "render_cache", "fonts"]}
+APP = ("app", ["main", "wiring"])
 DEPENDS = {
     "orders": ["catalog", "billing", "auth"],
     "billing": ["auth", "payments"],
@@ -67,10 +84,20 @@ DEPENDS = {
     "payments": ["auth"],
     "render": ["lexer"],
     "lexer": [],
+    "inventory": ["catalog"],
+    "reports": ["orders", "billing", "inventory"],
+    "admin": ["auth", "reports"],
+    "shipping": ["orders", "inventory"],
+    "i18n": [],
 }
 
 
-def design(seed: int, *, tests: bool = True) -> Design:
+def design(seed: int, *, tests: bool = True, large: bool = False, noise: float = 0.0, app: bool = False,
+           inner_hub: bool = False) -> Design:
+    """The shop's files and imports. ``large`` adds five modules (three of them nested in
+    sub-directories); ``noise`` is the chance that a file imports one file of an unrelated module;
+    ``app`` adds an entry module using every module; ``inner_hub`` makes ``catalog/products`` a
+    model used across the repository (a hub living inside a module)."""
     rng = random.Random(seed)
     files: list[FileSpec] = []
     by_module: dict[str, list[FileSpec]] = {}
@@ -79,14 +106,25 @@ def design(seed: int, *, tests: bool = True) -> Design:
     by_module["payments"] = [FileSpec("payments", d, stem) for d, stems in SPREAD["payments"] for stem in stems]
     for module, stems in FLAT.items():
         by_module[module] = [FileSpec(module, "engine", stem) for stem in stems]
+    if large:
+        for module, parts in MORE_MODULES.items():
+            by_module[module] = [FileSpec(module, d, stem) for d, stems in parts for stem in stems]
     by_module["common"] = [FileSpec("common", "common", stem) for stem in HUBS]
+    if app:
+        by_module["app"] = [FileSpec("app", APP[0], stem) for stem in APP[1]]
     for members in by_module.values():
         files.extend(members)
+    domain = [m for m in by_module if m not in ("common", "app")]
     imports: dict[FileSpec, list[FileSpec]] = {f: [] for f in files}
+    model = by_module["catalog"][0]
     for module, members in by_module.items():
         if module == "common":
             imports[members[0]].append(members[3])  # log uses types
             imports[members[1]].append(members[3])
+            continue
+        if module == "app":
+            for spec in members:
+                imports[spec] = [by_module[m][0] for m in domain] + [by_module["common"][2]]
             continue
         for index, spec in enumerate(members):
             # Inside the module: a chain plus one or two random earlier files.
@@ -97,15 +135,19 @@ def design(seed: int, *, tests: bool = True) -> Design:
                         imports[spec].append(other)
             # Across modules: about a third of the files use one file of a dependency.
             for dependency in DEPENDS.get(module, []):
-                if rng.random() < 0.35:
+                if dependency in by_module and rng.random() < 0.35:
                     imports[spec].append(rng.choice(by_module[dependency]))
+            if noise and rng.random() < noise:
+                imports[spec].append(rng.choice(by_module[rng.choice([m for m in domain if m != module])]))
+            if inner_hub and module != "catalog" and rng.random() < 0.4 and model not in imports[spec]:
+                imports[spec].append(model)
             # Hubs: most files log, many raise shared errors, some read config or shared types.
             for hub, share in zip(by_module["common"], HUB_USE.values()):
                 if rng.random() < share:
                     imports[spec].append(hub)
     if tests:
         for module, members in by_module.items():
-            if module == "common":
+            if module in ("common", "app"):
                 continue
             for spec in rng.sample(members, k=max(1, len(members) // 3)):
                 test = FileSpec(module, spec.directory, f"{spec.stem}_test", test_of=spec.stem)
@@ -172,8 +214,8 @@ def _finish(name: str, language: str, files: dict[str, str], truth: dict[str, st
 
 # -- Python ----------------------------------------------------------------------------------------------
 
-def python_repo(seed: int = 11) -> PlantedRepo:
-    plan = design(seed)
+def python_repo(seed: int = 11, name: str = "python-shop", **variant: object) -> PlantedRepo:
+    plan = design(seed, **variant)
     files: dict[str, str] = {}
     truth: dict[str, str] = {}
 
@@ -226,19 +268,23 @@ def python_repo(seed: int = 11) -> PlantedRepo:
             truth[path] = spec.module
         files[path] = "\n".join(lines) + "\n"
     files["pyproject.toml"] = '[project]\nname = "shop"\nversion = "0.1.0"\ndependencies = ["requests"]\n'
-    return _finish("python-shop", "python", files, truth)
+    return _finish(name, "python", files, truth)
 
 
 # -- TypeScript ------------------------------------------------------------------------------------------
 
-def typescript_repo(seed: int = 23) -> PlantedRepo:
-    plan = design(seed)
+def typescript_repo(seed: int = 23, name: str = "typescript-shop", *, flat: bool = False,
+                    **variant: object) -> PlantedRepo:
+    """``flat``: every source file in one directory, ``src/`` (a single-directory repository)."""
+    plan = design(seed, **variant)
     files: dict[str, str] = {}
     truth: dict[str, str] = {}
 
     def path_of(spec: FileSpec) -> str:
-        name = spec.test_of.replace("_", "-") + ".test" if spec.test_of else spec.stem.replace("_", "-")
-        return f"src/{spec.directory}/{name}.ts"
+        stem = spec.test_of.replace("_", "-") + ".test" if spec.test_of else spec.stem.replace("_", "-")
+        if flat:
+            return f"src/{spec.directory.replace('/', '-')}-{stem}.ts"
+        return f"src/{spec.directory}/{stem}.ts"
 
     for spec in plan.files:
         path = path_of(spec)
@@ -272,7 +318,7 @@ def typescript_repo(seed: int = 23) -> PlantedRepo:
         truth[path] = spec.module
     files["package.json"] = '{\n  "name": "shop",\n  "version": "0.1.0",\n  "dependencies": {"express": "^4.0.0"}\n}\n'
     files["tsconfig.json"] = '{\n  "compilerOptions": {"strict": true, "rootDir": "src"}\n}\n'
-    return _finish("typescript-shop", "typescript", files, truth)
+    return _finish(name, "typescript", files, truth)
 
 
 # -- Go --------------------------------------------------------------------------------------------------
@@ -280,8 +326,8 @@ def typescript_repo(seed: int = 23) -> PlantedRepo:
 GO_MODULE = "example.com/shop"
 
 
-def go_repo(seed: int = 37) -> PlantedRepo:
-    plan = design(seed)
+def go_repo(seed: int = 37, name: str = "go-shop", **variant: object) -> PlantedRepo:
+    plan = design(seed, **variant)
     files: dict[str, str] = {}
     truth: dict[str, str] = {}
 
@@ -331,7 +377,7 @@ def go_repo(seed: int = 37) -> PlantedRepo:
         files[path] = "\n".join(lines) + "\n"
         truth[path] = spec.module
     files["go.mod"] = f"module {GO_MODULE}\n\ngo 1.22\n\nrequire github.com/lib/pq v1.10.9\n"
-    return _finish("go-shop", "go", files, truth)
+    return _finish(name, "go", files, truth)
 
 
 # -- Java ------------------------------------------------------------------------------------------------
@@ -339,8 +385,8 @@ def go_repo(seed: int = 37) -> PlantedRepo:
 JAVA_PACKAGE = "com.acme.shop"
 
 
-def java_repo(seed: int = 41) -> PlantedRepo:
-    plan = design(seed)
+def java_repo(seed: int = 41, name: str = "java-shop", **variant: object) -> PlantedRepo:
+    plan = design(seed, **variant)
     files: dict[str, str] = {}
     truth: dict[str, str] = {}
 
@@ -352,8 +398,8 @@ def java_repo(seed: int = 41) -> PlantedRepo:
 
     def path_of(spec: FileSpec) -> str:
         tree = "test" if spec.test_of else "main"
-        name = _pascal(spec.test_of) + "Test" if spec.test_of else class_of(spec)
-        return f"src/{tree}/java/{package_of(spec).replace('.', '/')}/{name}.java"
+        class_name = _pascal(spec.test_of) + "Test" if spec.test_of else class_of(spec)
+        return f"src/{tree}/java/{package_of(spec).replace('.', '/')}/{class_name}.java"
 
     for spec in plan.files:
         path = path_of(spec)
@@ -362,8 +408,8 @@ def java_repo(seed: int = 41) -> PlantedRepo:
             if package_of(dep) != package_of(spec):
                 lines.append(f"import {package_of(dep)}.{class_of(dep)};")
         lines.append("")
-        name = _pascal(spec.test_of) + "Test" if spec.test_of else class_of(spec)
-        lines.append(f"public class {name} {{")
+        class_name = _pascal(spec.test_of) + "Test" if spec.test_of else class_of(spec)
+        lines.append(f"public class {class_name} {{")
         if spec.test_of:
             lines.append("    public void testIt() {")
             for dep in plan.imports[spec]:
@@ -384,10 +430,21 @@ def java_repo(seed: int = 41) -> PlantedRepo:
         "    <dependency><groupId>org.postgresql</groupId><artifactId>postgresql</artifactId>"
         "<version>42.7.0</version></dependency>\n  </dependencies>\n</project>\n"
     )
-    return _finish("java-shop", "java", files, truth)
+    return _finish(name, "java", files, truth)
 
 
-REPOS = {"python": python_repo, "typescript": typescript_repo, "go": go_repo, "java": java_repo}
+HARD = {"large": True, "noise": 0.12, "app": True, "inner_hub": True}
+
+REPOS = {
+    "python": lambda: python_repo(),
+    "python-large": lambda: python_repo(101, "python-large", **HARD),
+    "typescript": lambda: typescript_repo(),
+    "typescript-flat": lambda: typescript_repo(103, "typescript-flat", flat=True, noise=0.08, app=True),
+    "go": lambda: go_repo(),
+    "go-large": lambda: go_repo(107, "go-large", **HARD),
+    "java": lambda: java_repo(),
+    "java-large": lambda: java_repo(109, "java-large", **HARD),
+}
 
 
 def planted_repos() -> list[PlantedRepo]:

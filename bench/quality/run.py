@@ -140,16 +140,16 @@ def table(figures: Sequence[RepoFigures]) -> str:
 
 
 CLUSTER_GRID: dict[str, Sequence[object]] = {
-    "hub_factor": (1.0, 0.3, 0.1, 0.0),
+    "hub_factor": (1.0, 0.1, 0.0),
     "fold_leaves": (True, False),
     "max_levels": (1, 2, 10),
     "edge_weights": ({"IMPORTS": 1.0}, {"IMPORTS": 0.5}),
 }
-LEIDEN_GRID: dict[str, Sequence[object]] = {"algorithm": ("leiden",), "resolution": (0.5, 1.0, 2.0)}
+LEIDEN_GRID: dict[str, Sequence[object]] = {"algorithm": ("leiden",), "resolution": (1.0, 1.5, 2.0, 3.0)}
 LADDER_GRID: dict[str, Sequence[object]] = {
     "min_block_size": (2, 3, 4),
-    "split_cohesion": (0.3, 0.5, 0.7),
-    "merge_share": (0.4, 0.5, 0.6),
+    "split_cohesion": (0.1, 0.2, 0.3, 0.5),
+    "merge_share": (0.5, 0.6, 0.7),
 }
 
 

@@ -26,7 +26,6 @@ def assemble(
     resolution: Resolution,
     skipped: Iterable[SkippedEntry],
     *,
-    timings: Mapping[str, float],
     files_parsed: int,
     files_reused: int,
 ) -> ScanResult:
@@ -54,7 +53,6 @@ def assemble(
         symbols=len(symbols),
         edges_by_kind=dict(sorted(Counter(str(e.kind) for e in edges).items())),
         references=resolution.references,
-        timings=dict(timings),
         files_parsed=files_parsed,
         files_reused=files_reused,
     )

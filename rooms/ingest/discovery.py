@@ -130,7 +130,9 @@ def _walk_listing(root: Path, skipped: list[SkippedEntry]) -> Iterator[str]:
             if os.path.islink(os.path.join(directory, name)):
                 yield rel  # classified like any listed path (loop, outside root, directory)
                 continue
-            reason = _directory_reason(name) or ("virtualenv" if (Path(directory) / name / "pyvenv.cfg").exists() else None)
+            reason = _directory_reason(name)
+            if reason is None and (Path(directory) / name / "pyvenv.cfg").is_file():
+                reason = "virtualenv"
             if reason:
                 skipped.append(SkippedEntry(rel + "/", reason))
                 continue

@@ -40,11 +40,12 @@ _BY_EXTENSION = {
 }
 
 _BY_NAME = {
-    "Rakefile": "ruby", "Gemfile": "config",
+    "Rakefile": "ruby",
+    "Gemfile": "config",  # a manifest, read as one; its Ruby DSL calls are not code structure
     "Dockerfile": "config", "Makefile": "config", "CMakeLists.txt": "config", "go.mod": "config",
     "go.sum": "config", ".gitignore": "config", ".gitattributes": "config", ".editorconfig": "config",
-    ".dockerignore": "config", ".npmrc": "config", ".env": "config", "LICENSE": "docs", "README": "docs", "CHANGELOG": "docs", "NOTICE": "docs",
-    "AUTHORS": "docs",
+    ".dockerignore": "config", ".npmrc": "config", ".env": "config",
+    "LICENSE": "docs", "README": "docs", "CHANGELOG": "docs", "NOTICE": "docs", "AUTHORS": "docs",
 }
 
 _CPP_SOURCE_EXTENSIONS = frozenset(ext for ext, lang in _BY_EXTENSION.items() if lang == "cpp")

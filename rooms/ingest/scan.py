@@ -1,4 +1,8 @@
-"""``scan_tree``: discover, parse (reusing unchanged files of a previous scan), resolve, assemble."""
+"""``scan_tree``: discover, parse (reusing unchanged files of a previous scan), resolve, assemble.
+
+Timings: ``discover`` (listing and path filters), ``parse`` (reading, hashing, parsing),
+``resolve`` (resolution and building the sorted records).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import multiprocessing
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from time import perf_counter
 
@@ -17,8 +22,7 @@ from rooms.ingest.parse import PARSER_VERSION, FileParse, parse_file
 from rooms.ingest.records import ScanResult, SkippedEntry
 from rooms.ingest.resolve import resolve
 
-_UNCHANGED = "unchanged"
-_PARALLEL_THRESHOLD = 200  # below this, starting worker processes costs more than it saves
+_PARALLEL_THRESHOLD = 200  # files to parse; below this, starting worker processes costs more than it saves
 _CHUNK = 64
 
 
@@ -40,68 +44,54 @@ def scan_tree(
     discovery = discover(root_path, options)
     discovered = perf_counter()
 
-    jobs = [(c, _cached_hash(cache.get(c.path), c)) for c in discovery.candidates]
     parses: dict[str, FileParse] = {}
     skipped: list[SkippedEntry] = list(discovery.skipped)
-    parsed = reused = 0
-    for (candidate, _), outcome in zip(jobs, _process_all(root_path, jobs, options), strict=True):
+    to_parse: list[Candidate] = []
+    for candidate in discovery.candidates:
+        cached = cache.get(candidate.path)
+        if cached is None or cached.language != candidate.language or cached.parser_version != PARSER_VERSION:
+            to_parse.append(candidate)
+            continue
+        data = read_candidate(root_path, candidate, options)
+        if isinstance(data, SkippedEntry):
+            skipped.append(data)
+        elif hashlib.sha256(data).hexdigest() == cached.sha256:
+            parses[candidate.path] = cached
+        else:
+            to_parse.append(candidate)
+    reused = len(parses)
+    for outcome in _parse_all(root_path, to_parse, options):
         if isinstance(outcome, SkippedEntry):
             skipped.append(outcome)
-        elif outcome == _UNCHANGED:
-            parses[candidate.path] = cache[candidate.path]
-            reused += 1
         else:
-            parses[candidate.path] = outcome  # type: ignore[assignment]
-            parsed += 1
+            parses[outcome.path] = outcome
     parsed_at = perf_counter()
 
-    resolution = resolve(parses)
-    resolved_at = perf_counter()
-    result = assemble(
-        parses, resolution, skipped,
-        timings={
-            "discover": discovered - started,
-            "parse": parsed_at - discovered,
-            "resolve": resolved_at - parsed_at,
-        },
-        files_parsed=parsed,
-        files_reused=reused,
-    )
-    result.report.timings["assemble"] = perf_counter() - resolved_at  # type: ignore[index]
-    return result
+    result = assemble(parses, resolve(parses), skipped, files_parsed=len(parses) - reused, files_reused=reused)
+    timings = {"discover": discovered - started, "parse": parsed_at - discovered, "resolve": perf_counter() - parsed_at}
+    return replace(result, report=replace(result.report, timings=timings))
 
 
-def _cached_hash(cached: FileParse | None, candidate: Candidate) -> str:
-    """The content hash a cached parse is valid for; "" when there is no usable cache entry."""
-    if cached is None or cached.language != candidate.language or cached.parser_version != PARSER_VERSION:
-        return ""
-    return cached.sha256
-
-
-def _process_all(root: Path, jobs: list[tuple[Candidate, str]], options: ScanOptions
-                 ) -> Iterator[FileParse | SkippedEntry | str]:
+def _parse_all(root: Path, candidates: list[Candidate], options: ScanOptions) -> Iterator[FileParse | SkippedEntry]:
     workers = options.workers or os.cpu_count() or 1
-    if workers <= 1 or len(jobs) < _PARALLEL_THRESHOLD:
-        for candidate, cached_hash in jobs:
-            yield _process(root, candidate, options, cached_hash)
+    if workers <= 1 or len(candidates) < _PARALLEL_THRESHOLD:
+        for candidate in candidates:
+            yield _read_and_parse(root, candidate, options)
         return
     # "spawn": forking a process that may hold driver threads (the API server) is unsafe.
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        chunks = [jobs[i:i + _CHUNK] for i in range(0, len(jobs), _CHUNK)]
-        for results in pool.map(_process_chunk, [root] * len(chunks), chunks, [options] * len(chunks)):
+        chunks = [candidates[i:i + _CHUNK] for i in range(0, len(candidates), _CHUNK)]
+        for results in pool.map(_parse_chunk, [root] * len(chunks), chunks, [options] * len(chunks)):
             yield from results
 
 
-def _process_chunk(root: Path, jobs: Iterable[tuple[Candidate, str]], options: ScanOptions
-                   ) -> list[FileParse | SkippedEntry | str]:
-    return [_process(root, candidate, options, cached_hash) for candidate, cached_hash in jobs]
+def _parse_chunk(root: Path, candidates: Iterable[Candidate], options: ScanOptions) -> list[FileParse | SkippedEntry]:
+    return [_read_and_parse(root, candidate, options) for candidate in candidates]
 
 
-def _process(root: Path, candidate: Candidate, options: ScanOptions, cached_hash: str) -> FileParse | SkippedEntry | str:
+def _read_and_parse(root: Path, candidate: Candidate, options: ScanOptions) -> FileParse | SkippedEntry:
     data = read_candidate(root, candidate, options)
     if isinstance(data, SkippedEntry):
         return data
-    if cached_hash and hashlib.sha256(data).hexdigest() == cached_hash:
-        return _UNCHANGED
     return parse_file(candidate.path, candidate.language, data)

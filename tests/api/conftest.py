@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -47,15 +50,18 @@ class ServedApi:
 def serve(env: dict[str, str], token: str = "") -> ServedApi:
     """Start `coderooms serve` on a free port with ``env``; return once /healthz answers."""
     port = free_port()
+    # The server's log goes to a file: a pipe nobody reads would fill up and block the server.
+    log = tempfile.NamedTemporaryFile(prefix="coderooms-serve-", suffix=".log", delete=False)  # noqa: SIM115
     process = subprocess.Popen(
         [sys.executable, "-m", "api.cli.main", "serve", "--port", str(port), "--no-owner-link"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        env=env, stdout=log, stderr=subprocess.STDOUT,
     )
+    log.close()
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"coderooms serve exited: {process.stderr.read().decode(errors='replace')}")
+            raise RuntimeError(f"coderooms serve exited: {Path(log.name).read_text(errors='replace')}")
         try:
             if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
                 return ServedApi(base, process, token)
@@ -72,8 +78,6 @@ def stop(api: ServedApi) -> None:
     except subprocess.TimeoutExpired:
         api.process.kill()
         api.process.wait()
-    if api.process.stderr:
-        api.process.stderr.close()
 
 
 def env_for(target: Target) -> dict[str, str]:
@@ -87,7 +91,13 @@ def owner_token(db: Database) -> str:
 
 
 @pytest.fixture(scope="session")
-def api(neo4j_target: Target, owner_token: str) -> Iterator[ServedApi]:
-    served = serve(env_for(neo4j_target), owner_token)
+def scan_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The only directory the session's API may scan."""
+    return tmp_path_factory.mktemp("scan-root")
+
+
+@pytest.fixture(scope="session")
+def api(neo4j_target: Target, owner_token: str, scan_root: Path) -> Iterator[ServedApi]:
+    served = serve({**env_for(neo4j_target), "CODEROOMS_SCAN_ROOTS": json.dumps([str(scan_root)])}, owner_token)
     yield served
     stop(served)

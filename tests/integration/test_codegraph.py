@@ -25,6 +25,7 @@ def _stored(db: Database, repo_id: str) -> tuple[set[tuple[Any, ...]], set[tuple
         properties = dict(row["properties"])
         properties.pop("repo_id")
         properties.pop("digest", None)
+        properties.pop("parse", None)
         nodes.add((row["label"], tuple(sorted(properties.items()))))
     relationships = {
         (r["kind"], r["source"], r["target"], r["count"], r["weight"], r["confidence"])
@@ -34,7 +35,8 @@ def _stored(db: Database, repo_id: str) -> tuple[set[tuple[Any, ...]], set[tuple
 
 
 def _expected(result: ScanResult) -> tuple[set[tuple[Any, ...]], set[tuple[Any, ...]]]:
-    nodes = {("File", tuple(sorted(codegraph.file_row(f).items()))) for f in result.files}
+    nodes = {("File", tuple(sorted((k, v) for k, v in codegraph.file_row(f).items() if k != "parse")))
+             for f in result.files}
     nodes |= {("Symbol", tuple(sorted(codegraph.symbol_row(s).items()))) for s in result.symbols}
     nodes |= {("Package", (("ecosystem", p.ecosystem), ("id", p.id), ("name", p.name))) for p in result.packages}
     relationships = {(e.kind, e.source, e.target, e.count, e.weight, e.confidence) for e in result.edges}
@@ -94,6 +96,16 @@ def test_syncing_along_an_edit_history_equals_fresh_loads(db: Database, repo_id:
         assert report.files_deleted == len(deleted)
         previous = current
     assert {row["id"] for row in db.rows("codegraph_read_nodes", repo_id=repo_id) if row["label"] == "Package"} == set()
+
+
+def test_the_stored_parses_drive_an_incremental_scan(db: Database, repo_id: str) -> None:
+    result = scan_tree(FIXTURES / "typescript", OPTIONS)
+    codegraph.sync_repo(db, repo_id, result)
+    stored = codegraph.stored_parses(db, repo_id)
+    assert stored == result.parses
+    rescan = scan_tree(FIXTURES / "typescript", OPTIONS, previous=stored)
+    assert rescan == result
+    assert (rescan.report.files_parsed, rescan.report.files_reused) == (0, len(result.files))
 
 
 def test_an_interrupted_load_is_completed_by_the_next_sync(db: Database, repo_id: str) -> None:

@@ -52,9 +52,13 @@ def parse_file(path: str, language: str, data: bytes) -> FileParse:
     namespaces: tuple[str, ...] = ()
     spec = spec_for(path, language)
     if spec is not None:
-        (symbols, references, imports, namespaces), error_line = extract(spec, source)
-        if error_line:
-            issues.append(FileIssue(path, "syntax_error", f"first error at line {error_line}"))
+        try:
+            (symbols, references, imports, namespaces), error_line = extract(spec, source)
+        except Exception as exc:  # noqa: BLE001 - one unreadable file must never stop a scan of thousands
+            issues.append(FileIssue(path, "parse_failed", f"{type(exc).__name__}: {exc}"))
+        else:
+            if error_line:
+                issues.append(FileIssue(path, "syntax_error", f"first error at line {error_line}"))
     try:
         manifest = read_manifest(posixpath.basename(path), text)
     except ManifestError as exc:

@@ -56,7 +56,6 @@ class Extraction(NamedTuple):
 class _Container:
     start: int
     end: int
-    order: int
     kind: str        # a symbol kind, or "impl" for a non-symbol scope
     name: str
     owner: str
@@ -160,7 +159,7 @@ def _add_container(containers: list[_Container], role: str, node: Node, captures
     if end_col == 0 and end_row > start_row:
         end_row -= 1
     containers.append(_Container(
-        start=node.start_byte, end=node.end_byte, order=len(containers), kind=kind,
+        start=node.start_byte, end=node.end_byte, kind=kind,
         name=parts[-1] if parts else "", owner=owner,
         start_line=start_row + 1, end_line=end_row + 1,
     ))

@@ -59,8 +59,8 @@ class RepoIndex:
             files_in_dir[posixpath.dirname(path)].append(path)
         self.files_in_dir: Mapping[str, list[str]] = files_in_dir
         self.manifests: tuple[tuple[str, Manifest], ...] = tuple(
-            (path, parses[path].manifest) for path in sorted(parses) if parses[path].manifest is not None
-        )  # type: ignore[misc]
+            (path, manifest) for path in sorted(parses) if (manifest := parses[path].manifest) is not None
+        )
 
     @cached_property
     def directories(self) -> frozenset[str]:

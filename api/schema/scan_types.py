@@ -1,0 +1,142 @@
+"""Types of the scan verb and of reading a candidate: connections, the scan report, the zero-touch status."""
+
+from __future__ import annotations
+
+import base64
+from enum import Enum
+from typing import Annotated
+
+import strawberry
+from strawberry.scalars import JSON
+
+from api.schema import store as types
+from api.schema.results import Refused, VersionConflict
+from rooms.review import review_order
+
+
+@strawberry.type
+class PageInfo:
+    has_next_page: bool
+    end_cursor: str | None
+
+
+@strawberry.type(description="Blocks, lowest support first. `totalCount` is every block, whatever the page size.")
+class BlockConnection:
+    total_count: int
+    nodes: list[types.Block]
+    page_info: PageInfo
+
+
+@strawberry.type(description="Files no block claims. `totalCount` is the true total, whatever the page size.")
+class UnmappedConnection:
+    total_count: int
+    nodes: list[str]
+    page_info: PageInfo
+
+
+def _offset(after: str | None) -> int:
+    if not after:
+        return 0
+    try:
+        return max(0, int(base64.urlsafe_b64decode(after.encode()).decode().removeprefix("offset:")) + 1)
+    except (ValueError, UnicodeDecodeError):
+        return 0
+
+
+def page(items: list, first: int, after: str | None) -> tuple[list, PageInfo]:
+    first = max(0, min(first, 500))
+    start = _offset(after)
+    chosen = items[start:start + first]
+    end = start + len(chosen) - 1
+    cursor = base64.urlsafe_b64encode(f"offset:{end}".encode()).decode() if chosen else None
+    return chosen, PageInfo(has_next_page=start + len(chosen) < len(items), end_cursor=cursor)
+
+
+@strawberry.type
+class Seam:
+    path: str
+    block_ids: list[strawberry.ID]
+
+
+@strawberry.type(description="How the candidate was made: fallback, seams, residue, algorithm and parameters.")
+class ScanReport:
+    fallback: str | None
+    algorithm: str
+    parameters: JSON
+    naming: str
+    block_count: int
+    file_count: int
+    multi_owner_seams: list[Seam]
+    residue_count: int
+    hubs: list[str]
+    edge_sample_size: int
+    seeded: bool
+    ingest: JSON
+    timings: JSON
+
+
+def scan_report(doc: dict) -> ScanReport:
+    return ScanReport(
+        fallback=doc.get("fallback"), algorithm=doc.get("algorithm", ""), parameters=doc.get("parameters", {}),
+        naming=doc.get("naming", ""), block_count=doc.get("block_count", 0), file_count=doc.get("file_count", 0),
+        multi_owner_seams=[Seam(path=s["path"], block_ids=[strawberry.ID(b) for b in s["block_ids"]])
+                           for s in doc.get("multi_owner_seams", [])],
+        residue_count=doc.get("residue_count", 0), hubs=doc.get("hubs", []),
+        edge_sample_size=doc.get("edge_sample_size", 0), seeded=bool(doc.get("seeded")),
+        ingest=doc.get("ingest", {}), timings=doc.get("timings", {}))
+
+
+@strawberry.type
+class ZeroTouchStatus:
+    block_count: int
+    runner_named: int
+    owner_named: int
+    needs_owner_naming: int
+    unresolved_seams: int
+    ready_to_ratify: bool
+    line: str = strawberry.field(description='The header line, e.g. "all 12 blocks runner-named — ready to ratify".')
+
+
+@strawberry.enum
+class NamingMode(Enum):
+    AUTO = "auto"
+    HEURISTIC = "heuristic"
+
+
+@strawberry.enum
+class CandidateOutcome(Enum):
+    CREATED_CANDIDATE_STORE = "created_candidate_store"
+    REPLACED_CANDIDATE_STORE = "replaced_candidate_store"
+    WROTE_CANDIDATE_REVISION = "wrote_candidate_revision"
+
+
+@strawberry.input
+class SkeletonCandidateInput:
+    repo_id: strawberry.ID
+    path: str = strawberry.field(description="A directory inside the server's scan roots.")
+    expected_store_version: int | None = strawberry.field(
+        default=None, description="The version you read; null (or 0) when the repository has no store yet.")
+    review_limit: int = strawberry.field(default=16, description="Bounds `reviewQueue` here, never the map.")
+    naming: NamingMode = NamingMode.AUTO
+    agent_id: str | None = None
+
+
+@strawberry.type
+class CandidateWritten:
+    outcome: CandidateOutcome
+    store: types.Store
+    report: ScanReport
+    review_queue: BlockConnection = strawberry.field(
+        description="The first `reviewLimit` blocks to review (of the revision when one was written).")
+
+
+SkeletonCandidateResult = Annotated[CandidateWritten | VersionConflict | Refused,
+                                    strawberry.union("SkeletonCandidateResult")]
+
+
+def review_connection(model_blocks: list, first: int, after: str | None) -> BlockConnection:
+    ordered = review_order(model_blocks)
+    items, info = page(ordered, first, after)
+    shared = {m.path for b in model_blocks for m in b.membership if m.role.value == "shared"}
+    return BlockConnection(total_count=len(ordered), nodes=[types.block(b, frozenset(shared)) for b in items],
+                           page_info=info)

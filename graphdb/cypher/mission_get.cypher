@@ -1,0 +1,2 @@
+MATCH (m:Mission {mission_id: $mission_id})
+RETURN m {.*, packet: null} AS mission

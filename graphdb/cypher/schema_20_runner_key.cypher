@@ -1,0 +1,1 @@
+CREATE CONSTRAINT runner_key IF NOT EXISTS FOR (r:Runner) REQUIRE r.runner_id IS UNIQUE

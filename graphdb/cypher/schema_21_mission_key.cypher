@@ -1,0 +1,1 @@
+CREATE CONSTRAINT mission_key IF NOT EXISTS FOR (m:Mission) REQUIRE m.mission_id IS UNIQUE

@@ -1,0 +1,65 @@
+"""Reading a candidate as a person would: review order, residue, and the zero-touch status (F0c §3b, §5; F11 §0)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rooms.contract import NamedBy, Store, SystemBlock
+from rooms.edit import unresolved_seams
+
+
+def support(block: SystemBlock) -> float:
+    """How well the evidence backs a block, 0–1: the mean of the components it has (no meta: 1)."""
+    meta = block.candidate_meta
+    if meta is None:
+        return 1.0
+    parts = [meta.directory_support, meta.coverage_ratio]
+    if meta.graph_cohesion is not None:
+        parts.append(meta.graph_cohesion)
+    return sum(parts) / len(parts)
+
+
+def review_order(blocks: list[SystemBlock]) -> list[SystemBlock]:
+    """Lowest support first; ties by block id, so the order is stable."""
+    return sorted(blocks, key=lambda b: (support(b), b.block_id))
+
+
+def unmapped_paths(store: Store) -> tuple[list[str], int]:
+    """The residue (every block's and the store's cached list), sorted, and its true total."""
+    paths = sorted({p for b in store.blocks for p in b.unmapped_residue} | set(store.unmapped_files))
+    total = max(len(paths), store.unmapped_total or 0)
+    return paths, total
+
+
+@dataclass(frozen=True)
+class ZeroTouch:
+    block_count: int
+    runner_named: int
+    owner_named: int
+    needs_owner_naming: int
+    unresolved_seams: int
+    ready_to_ratify: bool
+    line: str
+
+
+def zero_touch(store: Store) -> ZeroTouch:
+    """Is the map ready for one "Ratify all"? Every block owner-accepted or runner-named, no open seam."""
+    blocks = store.blocks
+    metas = [b.candidate_meta for b in blocks if b.candidate_meta is not None]
+    runner = sum(m.named_by is NamedBy.RUNNER for m in metas)
+    owner = sum(m.named_by is NamedBy.OWNER for m in metas)
+    needs = sum(m.needs_owner_naming for m in metas)
+    seams = len(unresolved_seams(blocks))
+    ready = bool(blocks) and needs == 0 and seams == 0
+    n = len(blocks)
+    if not blocks:
+        line = "no blocks yet — scan this repository"
+    elif ready and runner == n:
+        line = f"all {n} blocks runner-named — ready to ratify"
+    elif ready:
+        line = f"all {n} blocks named — ready to ratify"
+    else:
+        waiting = [f"{needs} need{'s' if needs == 1 else ''} a name"] if needs else []
+        waiting += [f"{seams} seam{'s' if seams != 1 else ''} to resolve"] if seams else []
+        line = f"{n} blocks — " + ", ".join(waiting)
+    return ZeroTouch(n, runner, owner, needs, seams, ready, line)

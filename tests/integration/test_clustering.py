@@ -1,0 +1,149 @@
+"""Clustering in the database and the candidate built from it, on a real Neo4j + GDS.
+
+The graph (loaded with ``tests/cypher/code_graph.cypher``), counted by hand:
+- files: pkg/a/a0..a3, pkg/b/b0..b3, lib/log.py, tests/test_a.py, tests/test_b.py, pkg/a/leaf.py,
+  docs/guide.md, README.md (14); one function per module file and log.py (9 symbols, 9 DEFINES);
+- IMPORTS: a0->a1->a2->a3->a0 and the same in b (8), a0->b0 at 0.5 (1), every a*/b* file -> log (8),
+  test_a->a0, test_b->b0 (2), leaf->a1 (1); CALLS f_a0->f_a1->f_a2->f_a3 and the same in b (6).
+  35 relationships in all.
+- leaves (one relationship): test_a, test_b, leaf.py and log's symbol `write` (4 relationships).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from graphdb.candidate_source import build_candidate
+from graphdb.clustering import cluster
+from graphdb.database import Database
+from graphdb.gds import louvain_file_communities, open_gds
+from rooms.candidate import ClusterParams, Fallback
+from rooms.contract import serialize_seed
+from tests.support import fixture_cypher
+
+pytestmark = pytest.mark.integration
+
+A = [f"pkg/a/a{i}.py" for i in range(4)]
+B = [f"pkg/b/b{i}.py" for i in range(4)]
+LOG = "lib/log.py"
+PARAMS = ClusterParams(tiny_repo_files=0)
+
+
+def _fid(path: str) -> str:
+    return f"file::{path}"
+
+
+def _fn(path: str) -> str:
+    return f"{path}::function::f_{path.rsplit('/', 1)[-1][:-3]}"
+
+
+def _seed_graph(db: Database, repo_id: str, *, docs_only: bool = False) -> None:
+    if docs_only:
+        files = [[f"docs/d{i}.md", "docs"] for i in range(40)]
+        db.driver.execute_query(fixture_cypher("code_graph"), repo_id=repo_id, files=files, symbols=[], packages=[],
+                                edges=[], database_=db.database)
+        return
+    code = A + B + [LOG]
+    files = [[p, "python"] for p in code + ["tests/test_a.py", "tests/test_b.py", "pkg/a/leaf.py"]]
+    files += [["docs/guide.md", "docs"], ["README.md", "docs"]]
+    symbols = [[p, "function", _fn(p).rsplit("::", 1)[-1]] for p in A + B] + [[LOG, "function", "write"]]
+    edges: list[list[object]] = [["DEFINES", _fid(p), _fn(p), 1.0] for p in A + B]
+    edges.append(["DEFINES", _fid(LOG), f"{LOG}::function::write", 1.0])
+    for group in (A, B):
+        edges += [["IMPORTS", _fid(s), _fid(t), 1.0] for s, t in zip(group, group[1:] + group[:1])]
+        edges += [["CALLS", _fn(s), _fn(t), 1.0] for s, t in zip(group, group[1:])]
+    edges.append(["IMPORTS", _fid(A[0]), _fid(B[0]), 0.5])
+    edges += [["IMPORTS", _fid(p), _fid(LOG), 1.0] for p in A + B]
+    edges += [["IMPORTS", _fid("tests/test_a.py"), _fid(A[0]), 1.0], ["IMPORTS", _fid("tests/test_b.py"), _fid(B[0]), 1.0],
+              ["IMPORTS", _fid("pkg/a/leaf.py"), _fid(A[1]), 1.0]]
+    assert len(edges) == 35
+    db.driver.execute_query(fixture_cypher("code_graph"), repo_id=repo_id, files=files, symbols=symbols,
+                            packages=[["pypi", "neo4j"]], edges=edges, database_=db.database)
+
+
+@pytest.fixture
+def gds(db: Database):  # noqa: ANN201 - a GraphDataScience client
+    client = open_gds(db.target)
+    yield client
+    client.close()
+
+
+def _catalog(gds) -> set[str]:  # noqa: ANN001
+    return {info.graph_name for info in gds.graph.list()}
+
+
+def test_projection_levers_by_hand_counts_and_the_projection_is_dropped(db: Database, repo_id: str, gds) -> None:  # noqa: ANN001
+    _seed_graph(db, repo_id)
+    before = _catalog(gds)
+    plain = cluster(db, gds, repo_id, ClusterParams(fold_leaves=False))
+    folded = cluster(db, gds, repo_id, ClusterParams(fold_leaves=True))
+    no_hub = cluster(db, gds, repo_id, ClusterParams(fold_leaves=True, hub_factor=0.0), hubs=[LOG])
+    assert _catalog(gds) == before, "every projection is dropped"
+    # Undirected: each relationship is projected both ways.
+    assert (plain.node_count, plain.relationship_count) == (21, 70)      # 12 linked files + 9 symbols
+    assert (folded.node_count, folded.relationship_count) == (17, 62)    # 4 leaves out
+    assert (no_hub.node_count, no_hub.relationship_count) == (16, 46)    # log's 8 imports dropped, log gone
+
+
+def test_folded_leaves_take_their_neighbours_community(db: Database, repo_id: str, gds) -> None:  # noqa: ANN001
+    _seed_graph(db, repo_id)
+    got = cluster(db, gds, repo_id, ClusterParams(fold_leaves=True)).files
+    assert got["tests/test_a.py"] == got[A[0]] and got["pkg/a/leaf.py"] == got[A[1]]
+    assert got["tests/test_b.py"] == got[B[0]]
+    assert "docs/guide.md" not in got and "README.md" not in got
+    assert len({got[p] for p in A}) == 1 and len({got[p] for p in B}) == 1 and got[A[0]] != got[B[0]]
+
+
+@pytest.mark.parametrize("algorithm", ["louvain", "leiden"])
+def test_the_candidate_from_the_database(db: Database, repo_id: str, gds, algorithm: str) -> None:  # noqa: ANN001
+    _seed_graph(db, repo_id)
+    seed, report = build_candidate(db, gds, repo_id, PARAMS.model_copy(update={"algorithm": algorithm}),
+                                   source_commit="abc123")
+    layout = {frozenset(m.path for m in b.membership) for b in seed.blocks}
+    assert layout == {frozenset({"pkg/a/**"}), frozenset({"pkg/b/**"}), frozenset({"lib/**"}),
+                      frozenset({"tests/**"}), frozenset({"docs/**"})}
+    assert report.residue_first == ["README.md"] and report.residue_count == 1
+    assert report.hubs == [LOG] and report.algorithm == algorithm and report.fallback is None
+    assert report.projected_nodes == 17 and seed.repo.source_commit == "abc123"
+    by_entry = {b.membership[0].path: b for b in seed.blocks}
+    # a uses lib with weight 4 (a socket); a uses b with 0.5 only (< socket_min_weight 1.0: none).
+    assert [(s.to, s.type) for s in by_entry["pkg/a/**"].sockets.inputs] == [(by_entry["lib/**"].block_id, "imports")]
+    assert [s.to for s in by_entry["tests/**"].sockets.inputs] == sorted(
+        [by_entry["pkg/a/**"].block_id, by_entry["pkg/b/**"].block_id])
+    assert all(b.sockets.external == [] for b in seed.blocks)  # no file uses the declared package
+
+
+def test_same_graph_twice_gives_identical_assignments_and_candidate(db: Database, repo_id: str, gds) -> None:  # noqa: ANN001
+    _seed_graph(db, repo_id)
+    first = cluster(db, gds, repo_id, PARAMS)
+    second = cluster(db, gds, repo_id, PARAMS)
+    assert first == second
+    seed1, report1 = build_candidate(db, gds, repo_id, PARAMS)
+    seed2, report2 = build_candidate(db, gds, repo_id, PARAMS)
+    assert serialize_seed(seed1) == serialize_seed(seed2)
+    assert report1.comparable() == report2.comparable()
+
+
+def test_a_rescan_seeded_from_the_previous_candidate_keeps_its_blocks(db: Database, repo_id: str, gds) -> None:  # noqa: ANN001
+    _seed_graph(db, repo_id)
+    first, _ = build_candidate(db, gds, repo_id, PARAMS)
+    for algorithm in ("louvain", "leiden"):
+        again, report = build_candidate(db, gds, repo_id, PARAMS.model_copy(update={"algorithm": algorithm}),
+                                        previous=first)
+        assert [b.block_id for b in again.blocks] == [b.block_id for b in first.blocks]
+        assert report.seeded or algorithm == "leiden"  # a seeded Leiden that cannot improve reruns unseeded
+
+
+def test_a_repository_without_edges_is_not_clustered(db: Database, repo_id: str, gds) -> None:  # noqa: ANN001
+    _seed_graph(db, repo_id, docs_only=True)
+    assert cluster(db, gds, repo_id, PARAMS).files == {}
+    seed, report = build_candidate(db, gds, repo_id)
+    assert report.fallback is Fallback.DOCS_NO_EDGE and report.projected_nodes == 0
+    assert [[m.path for m in b.membership] for b in seed.blocks] == [["docs/**"]]
+    assert seed.blocks[0].candidate_meta.graph_cohesion is None
+
+
+def test_the_file_graph_louvain_of_the_foundation_still_runs(db: Database, repo_id: str, gds) -> None:  # noqa: ANN001
+    _seed_graph(db, repo_id)
+    communities = louvain_file_communities(gds, repo_id)
+    assert set(communities) >= {_fid(p) for p in A + B}
