@@ -1,12 +1,15 @@
 # The two commands of the README:
-#   make run   start the local Neo4j + GDS, then serve the API on http://127.0.0.1:8000
-#   make test  every test (unit, integration on a real Neo4j + GDS, API over HTTP)
+#   make run   start the local Neo4j + GDS, scan a repository (REPO, default: this one) and serve the
+#              API and the screen on http://127.0.0.1:8000
+#   make test  every test (unit, integration on a real Neo4j + GDS, the API over HTTP, the screen)
+REPO ?= .
 .PHONY: run test
 
 run:
 	@scripts/bootstrap.sh
 	.venv/bin/coderooms db start
-	.venv/bin/coderooms serve
+	.venv/bin/coderooms scan "$(REPO)"
+	CODEROOMS_SCAN_ROOTS='["$(abspath $(REPO))"]' .venv/bin/coderooms serve
 
 test:
 	@scripts/bootstrap.sh --test

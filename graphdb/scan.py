@@ -47,10 +47,11 @@ class IngestOutcome:
     seconds: float
 
 
-def ingest(db: Database, root: Path, repo_id: str, options: ScanOptions | None = None,
-           previous: ScanResult | None = None) -> IngestOutcome:
+def ingest(db: Database, root: Path, repo_id: str, options: ScanOptions | None = None) -> IngestOutcome:
+    """Scan the tree and sync the code graph. Files whose content is unchanged since the stored parse
+    are not parsed again (the result is exactly a fresh scan's)."""
     started = perf_counter()
-    result = scan_tree(root, options, previous)
+    result = scan_tree(root, options, codegraph.stored_parses(db, repo_id))
     load = codegraph.sync_repo(db, repo_id, result)
     return IngestOutcome(result, load, perf_counter() - started)
 
