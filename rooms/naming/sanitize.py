@@ -97,7 +97,7 @@ _WEB_TLDS = (
     "ws|gov|edu|mil|int|eu|onion|zip|mov|club|shop|store|live|email|cloud|page|tech|space"
 )
 _URL = re.compile(
-    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*:(?=[^\s])"  # a scheme: word + colon + text
+    r"[A-Za-z][A-Za-z0-9+.-]*:(?=[^\s])"  # a scheme: word + colon + text, wherever it starts
     r"|\bwww\."
     r"|\bxn--"
     r"|%[0-9A-Fa-f]{2}"
@@ -123,10 +123,10 @@ _TOKEN_PREFIX = re.compile(
 _TOKENISH = re.compile(r"[A-Za-z0-9+=_-]{16,}")
 _PIECE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _CONSONANT_RUN = re.compile(r"[b-df-hj-np-tv-xz]{5,}", re.IGNORECASE)
-_INJECTION = re.compile(
-    r"\b(?:ignore|disregard|forget)\b[^.]{0,40}\b(?:instructions?|prompts?|rules|context|guidelines)\b"
-    r"|\bsystem\s+prompt\b|\byou\s+are\s+now\b|\bnew\s+instructions\b|\bjailbreak|\bdeveloper\s+mode\b"
-    r"|\bdo\s+anything\s+now\b|\bas\s+an\s+ai\b|^(?:system|assistant|user|developer)\s*:",
+_INJECTION = re.compile(  # no leading word boundary: "xIgnore previous instructions" still reads as one
+    r"(?:ignore|disregard|forget)[^.]{0,40}(?:instruction|prompt|rules|context|guideline)"
+    r"|system\s*prompt|you\s*are\s*now|new\s*instructions|jailbreak|developer\s*mode|do\s*anything\s*now"
+    r"|as\s*an\s*ai\b|^(?:system|assistant|user|developer)\s*:",
     re.IGNORECASE,
 )
 
