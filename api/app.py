@@ -1,4 +1,4 @@
-"""The Starlette application: GraphQL at /graphql, liveness at /healthz, readiness at /readyz."""
+"""The Starlette application: GraphQL at /graphql, liveness at /healthz, readiness at /readyz, the screen at /."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ from strawberry.asgi import GraphQL
 
 from api.auth import authenticate, is_ide_page
 from api.context import Context
-from api.schema import schema
+from api.screen import screen_routes
+from api.limits import BodyLimit, GraphQLLimits
+from api.schema import build_schema
 from api.settings import ApiSettings
 from graphdb.database import Database
 from graphdb.errors import DatabaseUnavailable
@@ -109,12 +111,16 @@ def create_app(api_settings: ApiSettings | None = None, db_settings: DbSettings 
             await _ensure_schema(request.app)
         return JSONResponse({"ready": ready}, status_code=200 if ready else 503)
 
-    graphql = _GraphQLApp(schema, graphql_ide="graphiql" if api_settings.graphiql else None)
+    limits = GraphQLLimits(max_depth=api_settings.max_query_depth, max_aliases=api_settings.max_aliases,
+                           max_tokens=api_settings.max_tokens, introspection=api_settings.introspection)
+    graphql = BodyLimit(_GraphQLApp(build_schema(limits), graphql_ide="graphiql" if api_settings.graphiql else None),
+                        api_settings.max_body_bytes)
     return Starlette(
         routes=[
             Route("/graphql", graphql, methods=["GET", "POST"]),
             Route("/healthz", healthz),
             Route("/readyz", readyz),
+            *screen_routes(),
         ],
         lifespan=lifespan,
     )

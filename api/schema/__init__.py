@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import strawberry
 
+from api.limits import GraphQLLimits
 from api.schema.edit import EditMutation
 from api.schema.missions import MissionMutation, MissionQuery
 from api.schema.runners import RunnerMutation, RunnerQuery
@@ -23,8 +24,10 @@ class Mutation(ScanMutation, EditMutation, SeedMutation, RunnerMutation, Mission
     pass
 
 
-schema = strawberry.Schema(query=Query, mutation=Mutation)
+def build_schema(limits: GraphQLLimits | None = None) -> strawberry.Schema:
+    """The schema with the request limits as extensions (defaults: `GraphQLLimits()`)."""
+    return strawberry.Schema(query=Query, mutation=Mutation, extensions=(limits or GraphQLLimits()).extensions())
 
 
 def sdl() -> str:
-    return schema.as_str() + "\n"
+    return build_schema().as_str() + "\n"

@@ -98,8 +98,8 @@ _WEB_TLDS = (
 )
 _URL = re.compile(
     r"[A-Za-z][A-Za-z0-9+.-]*:(?=[^\s])"  # a scheme: word + colon + text, wherever it starts
-    r"|\bwww\."
-    r"|\bxn--"
+    r"|www\."
+    r"|xn--"
     r"|%[0-9A-Fa-f]{2}"
     r"|\b\d{1,3}(?:\.\d{1,3}){3}\b"
     rf"|\b[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:{_WEB_TLDS})\b",

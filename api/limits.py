@@ -1,0 +1,85 @@
+"""Request limits for /graphql: depth, aliases, tokens, body size; introspection switch; masked errors.
+
+A breach answers at once with a clear error, before any resolver runs. Unexpected exceptions inside
+resolvers are masked ("Unexpected error.") so no stack trace, driver message or Cypher leaves the server;
+validation and limit errors keep their messages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from graphql import GraphQLError
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from strawberry.extensions import (
+    DisableIntrospection, MaskErrors, MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter, SchemaExtension,
+)
+
+
+@dataclass(frozen=True)
+class GraphQLLimits:
+    max_depth: int = 12
+    max_aliases: int = 32
+    max_tokens: int = 5_000
+    introspection: bool = True
+
+    def extensions(self) -> list[SchemaExtension | type[SchemaExtension]]:
+        chosen: list[SchemaExtension | type[SchemaExtension]] = [
+            QueryDepthLimiter(max_depth=self.max_depth),
+            MaxAliasesLimiter(max_alias_count=self.max_aliases),
+            MaxTokensLimiter(max_token_count=self.max_tokens),
+            MaskErrors(should_mask_error=_unexpected),
+        ]
+        if not self.introspection:
+            chosen.append(DisableIntrospection())
+        return chosen
+
+
+def _unexpected(error: GraphQLError) -> bool:
+    """Mask errors raised by our code (bugs, outages); keep the ones GraphQL itself reports."""
+    original = error.original_error
+    return original is not None and not isinstance(original, GraphQLError)
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over ``max_bytes`` is refused with 413 before it is parsed."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers", [])).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+            await self._refuse(scope, receive, send)
+            return
+        received = 0
+        too_large = False
+
+        async def counted() -> Message:
+            nonlocal received, too_large
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_bytes:
+                    too_large = True
+                    return {"type": "http.request", "body": b"", "more_body": False}
+            return message
+
+        async def guarded_send(message: Message) -> None:
+            if too_large:
+                return
+            await send(message)
+
+        await self.app(scope, counted, guarded_send)
+        if too_large:
+            await self._refuse(scope, receive, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = JSONResponse({"errors": [{"message": f"request body over {self.max_bytes} bytes"}]},
+                                status_code=413)
+        await response(scope, receive, send)

@@ -1,0 +1,68 @@
+"""GraphQL limits: depth, aliases, tokens, body size and introspection answer fast with clear errors."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from graphql import GraphQLError
+
+from api.limits import _unexpected
+from graphdb.connection import Target
+from tests.api.conftest import ServedApi, env_for, serve, stop
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="module")
+def strict_api(neo4j_target: Target, owner_token: str) -> Iterator[ServedApi]:
+    env = {**env_for(neo4j_target), "CODEROOMS_MAX_QUERY_DEPTH": "3", "CODEROOMS_MAX_ALIASES": "3",
+           "CODEROOMS_MAX_TOKENS": "200", "CODEROOMS_MAX_BODY_BYTES": "4096", "CODEROOMS_INTROSPECTION": "false"}
+    served = serve(env, owner_token)
+    yield served
+    stop(served)
+
+
+def _errors(api: ServedApi, document: str) -> list[str]:
+    started = time.monotonic()
+    body = api.graphql(document)
+    assert time.monotonic() - started < 5
+    assert body.get("data") is None
+    return [e["message"] for e in body["errors"]]
+
+
+def test_depth_limit(strict_api: ServedApi) -> None:
+    assert any("depth" in m for m in _errors(strict_api, '{ store(repoId: "x") { candidateRevision { blocks { membership { path } } } } }'))
+
+
+def test_alias_limit(strict_api: ServedApi) -> None:
+    aliases = " ".join(f"a{i}: serverInfo {{ version }}" for i in range(5))
+    assert any("aliases" in m for m in _errors(strict_api, "{ " + aliases + " }"))
+
+
+def test_token_limit(strict_api: ServedApi) -> None:
+    fields = " ".join("version" for _ in range(250))
+    assert any("token" in m.lower() for m in _errors(strict_api, "{ serverInfo { " + fields + " } }"))
+
+
+def test_body_limit(strict_api: ServedApi) -> None:
+    response = httpx.post(strict_api.graphql_url, content=b'{"query": "' + b" " * 10_000 + b'{ serverInfo { version } }"}',
+                          headers={"authorization": f"Bearer {strict_api.token}", "content-type": "application/json"})
+    assert response.status_code == 413
+
+
+def test_introspection_can_be_switched_off(strict_api: ServedApi, api: ServedApi) -> None:
+    document = "{ __schema { queryType { name } } }"
+    assert _errors(strict_api, document)
+    assert api.graphql(document)["data"]["__schema"]["queryType"]["name"] == "Query"
+
+
+def test_within_limits_works(strict_api: ServedApi) -> None:
+    assert strict_api.graphql("{ serverInfo { version } }")["data"]["serverInfo"]["version"]
+
+
+def test_only_unexpected_errors_are_masked() -> None:
+    assert _unexpected(GraphQLError("boom", original_error=RuntimeError("Neo4j said MATCH (n) …")))
+    assert not _unexpected(GraphQLError("Cannot query field 'x' on type 'Query'."))
