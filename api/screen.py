@@ -11,10 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 STATIC = Path(__file__).parent / "static"
 DIST = STATIC / "dist"
@@ -46,17 +46,17 @@ def bundle_missing(dist: Path = DIST) -> list[str]:
     return [name for name in BUNDLE if not (dist / name).is_file()]
 
 
-async def _index(_: Request) -> Response:
-    if bundle_missing():
-        return HTMLResponse(_MISSING.format(command=BUILD_COMMAND), status_code=503, headers=SECURITY_HEADERS)
-    return FileResponse(STATIC / "index.html", media_type="text/html", headers=SECURITY_HEADERS)
-
-
 class _Assets(StaticFiles):
     """The built bundle, with the page's security headers."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        async def send_with_headers(message: dict) -> None:  # type: ignore[type-arg]
+        if not Path(str(self.directory)).is_dir():
+            missing = PlainTextResponse(f"the screen is not built: {BUILD_COMMAND}", status_code=404,
+                                        headers=SECURITY_HEADERS)
+            await missing(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 headers += [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
@@ -66,9 +66,16 @@ class _Assets(StaticFiles):
         await super().__call__(scope, receive, send_with_headers)
 
 
-def screen_routes() -> list[BaseRoute]:
-    """``/`` (the page) and ``/dist`` (its bundle)."""
+def screen_routes(static: Path = STATIC) -> list[BaseRoute]:
+    """``/`` (the page) and ``/dist`` (its bundle, built into ``static/dist``)."""
+    dist = static / "dist"
+
+    async def index(_: Request) -> Response:
+        if bundle_missing(dist):
+            return HTMLResponse(_MISSING.format(command=BUILD_COMMAND), status_code=503, headers=SECURITY_HEADERS)
+        return FileResponse(static / "index.html", media_type="text/html", headers=SECURITY_HEADERS)
+
     return [
-        Route("/", _index, methods=["GET", "HEAD"]),
-        Mount("/dist", app=_Assets(directory=DIST, check_dir=False), name="dist"),
+        Route("/", index, methods=["GET", "HEAD"]),
+        Mount("/dist", app=_Assets(directory=dist, check_dir=False), name="dist"),
     ]

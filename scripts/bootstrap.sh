@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Set-up for a fresh clone: system tools (Java 17, Maven, Node.js) when missing, the Python
-# virtualenv with Code Rooms and its test extras, and the npm packages the tests use.
+# Set-up for a fresh clone: system tools (Java 17, Maven, Node.js; Chromium for the tests) when
+# missing, the Python virtualenv with Code Rooms and its test extras, the screen's bundle, and the
+# npm packages the tests use.
 # Idempotent and quiet when everything is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +10,7 @@ need_apt=()
 command -v java >/dev/null 2>&1 || need_apt+=(openjdk-17-jdk-headless)
 command -v mvn  >/dev/null 2>&1 || need_apt+=(maven)
 command -v node >/dev/null 2>&1 || need_apt+=(nodejs npm)
+[ "${1:-}" = "--test" ] && ! command -v chromium >/dev/null 2>&1 && need_apt+=(chromium)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "bootstrap: installing ${need_apt[*]}" >&2
@@ -30,6 +32,9 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/pip install -q -e '.[test]'
   touch "$stamp"
 fi
+
+# The screen: bundled from ui/ into api/static/dist/ (offline at run time, no CDN).
+(cd ui && npm ci --no-audit --no-fund --silent && npm run build --silent)
 
 if [ "${1:-}" = "--test" ]; then
   (cd tests/api/audit && npm ci --no-audit --no-fund --silent)

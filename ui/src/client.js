@@ -30,7 +30,7 @@ export async function gql(token, query, variables = {}, label = "query") {
     throw new RequestError(`the server did not answer (${error.message})`);
   }
   const body = await response.json().catch(() => null);
-  keep(metrics.requests, { label, ms: performance.now() - started });
+  keep(metrics.requests, { label, ms: performance.now() - started, start: started });
   if (response.status === 401) throw new AuthError("the server refused this token");
   const errors = body?.errors ?? [];
   if (!body || errors.length || !body.data) {

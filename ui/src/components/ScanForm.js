@@ -1,0 +1,63 @@
+import { useState } from "preact/hooks";
+import { html } from "../html.js";
+import * as doc from "../documents.js";
+
+function defaultRepoId(path) {
+  const last = path.replace(/\/+$/, "").split("/").pop();
+  return last && last !== "." ? last.replace(/[^A-Za-z0-9._:-]/g, "-") : "repo";
+}
+
+/**
+ * The empty state's "Scan this repo": a directory inside the server's scan roots (relative paths start at the
+ * first root; "." is the root itself) -> skeletonCandidate (naming AUTO).
+ */
+export function ScanForm({ call, repos, onScanned, onCancel, currentRepo, rescanning }) {
+  const [path, setPath] = useState(".");
+  const [repoId, setRepoId] = useState(currentRepo ?? "");
+  const [limit, setLimit] = useState(16);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(null);
+  const id = repoId.trim() || defaultRepoId(path);
+
+  const submit = async (event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const known = repos.find((r) => r.repoId === id);
+    try {
+      const data = await call(doc.SCAN, { repo: id, path, v: known ? known.storeVersion : null, limit: Number(limit) },
+        "scan");
+      const result = data.skeletonCandidate;
+      if (result.__typename === "CandidateWritten") onScanned(id, Number(limit));
+      else if (result.__typename === "VersionConflict") setError(`The map of ${id} moved on (v${result.actual}); try again.`);
+      else setError(`${result.message} (${result.code})`);
+    } catch (e) {
+      setError(e.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return html`
+    <section class="scan" aria-labelledby="scan-title">
+      <h2 id="scan-title">${rescanning ? "Scan a repository" : `No map yet${currentRepo ? ` for ${currentRepo}` : ""}`}</h2>
+      <p class="help">
+        The scan reads the repository, clusters its code graph and proposes a candidate map. Nothing is final until you
+        ratify it.
+      </p>
+      <form onSubmit=${submit}>
+        <label for="scan-path">Directory (inside the server's scan roots; <code>.</code> is the first root)</label>
+        <input id="scan-path" value=${path} onInput=${(e) => setPath(e.currentTarget.value)} required spellcheck="false" />
+        <label for="scan-repo">Repository id</label>
+        <input id="scan-repo" value=${repoId} placeholder=${defaultRepoId(path)}
+          onInput=${(e) => setRepoId(e.currentTarget.value)} spellcheck="false" />
+        <label for="scan-limit">Review page size</label>
+        <input id="scan-limit" type="number" min="1" max="200" value=${limit} onInput=${(e) => setLimit(e.currentTarget.value)} />
+        <div class="row">
+          <button type="submit" class="primary" disabled=${busy}>${busy ? "Scanning…" : "Scan this repo"}</button>
+          ${onCancel && html`<button type="button" onClick=${onCancel}>Cancel</button>`}
+        </div>
+      </form>
+      ${error && html`<p class="notice error" role="alert">${error}</p>`}
+    </section>`;
+}

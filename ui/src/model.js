@@ -1,0 +1,137 @@
+// Pure readings of the store, as the screen shows them. No DOM, no fetch.
+
+export const isGlob = (path) => /[*?[]/.test(path);
+
+/** How well the evidence backs a block, 0–1: the mean of the components it has (as the review queue sorts). */
+export function support(block) {
+  const m = block.candidateMeta;
+  if (!m) return 1;
+  const parts = [m.directorySupport, m.coverageRatio];
+  if (m.graphCohesion !== null && m.graphCohesion !== undefined) parts.push(m.graphCohesion);
+  return parts.reduce((a, b) => a + b, 0) / parts.length;
+}
+
+export const pct = (x) => `${Math.round(x * 100)}%`;
+
+export const needsYou = (block) => Boolean(block.candidateMeta?.needsOwnerNaming);
+
+/** Provisional names first ("— needs you"), then lowest support, then id: the friction ordering. */
+export function blockOrder(blocks) {
+  return [...blocks].sort((a, b) =>
+    Number(needsYou(b)) - Number(needsYou(a)) || support(a) - support(b) || a.blockId.localeCompare(b.blockId));
+}
+
+/** Unresolved seams: path -> ids of the blocks claiming it (claimed more than once, some claim shared). */
+export function unresolvedSeams(blocks) {
+  const claims = new Map();
+  for (const block of blocks) {
+    for (const member of block.membership) {
+      if (!claims.has(member.path)) claims.set(member.path, []);
+      claims.get(member.path).push({ blockId: block.blockId, role: member.role });
+    }
+  }
+  const seams = new Map();
+  for (const [path, owners] of claims) {
+    if (owners.length > 1 && owners.some((o) => o.role === "SHARED")) seams.set(path, owners.map((o) => o.blockId));
+  }
+  return seams;
+}
+
+export function seamsOf(block, seams) {
+  return block.membership.filter((m) => seams.has(m.path)).map((m) => m.path);
+}
+
+/** Exact files and directory globs among a block's members. */
+export function memberCounts(block) {
+  const globs = block.membership.filter((m) => isGlob(m.path)).length;
+  return { files: block.membership.length - globs, globs };
+}
+
+export function countLabel({ files, globs }) {
+  const parts = [`${files} file${files === 1 ? "" : "s"}`];
+  if (globs) parts.push(`${globs} director${globs === 1 ? "y" : "ies"}`);
+  return parts.join(" + ");
+}
+
+/**
+ * How sure the map is of one member: a primary claim is certain, a shared one is contested (a seam),
+ * other roles (test, docs, generated, external socket) belong by role.
+ */
+export function certainty(member, seams) {
+  if (seams.has(member.path) || member.role === "SHARED") return "contested";
+  if (member.role === "PRIMARY") return "certain";
+  return "by-role";
+}
+
+export const CERTAINTY_LABEL = {
+  certain: "certain: claimed by this block alone",
+  contested: "contested: a seam shared with another block",
+  "by-role": "belongs by role",
+};
+
+const NAMED_BY = { OWNER: "named by you", RUNNER: "named by the naming runner", HEURISTIC: "provisional heuristic label" };
+
+export function provenance(block) {
+  const m = block.candidateMeta;
+  if (!m) return "hand-authored";
+  return m.needsOwnerNaming ? `${NAMED_BY[m.namedBy]} — needs you` : NAMED_BY[m.namedBy];
+}
+
+/** The component scores, one per line, for a block's tooltip. */
+export function scoreLines(block) {
+  const m = block.candidateMeta;
+  if (!m) return ["no candidate scores (hand-authored block)"];
+  return [
+    `support ${pct(support(block))} (mean of the components below)`,
+    m.graphCohesion === null || m.graphCohesion === undefined
+      ? `graph cohesion: not measured (${m.edgeSampleSize} edges, below the floor)`
+      : `graph cohesion ${pct(m.graphCohesion)} over ${m.edgeSampleSize} edges`,
+    `directory support ${pct(m.directorySupport)}`,
+    `coverage ${pct(m.coverageRatio)} of members have graph nodes`,
+    `${m.sharedMemberCount} shared member${m.sharedMemberCount === 1 ? "" : "s"}`,
+  ];
+}
+
+/** Members added, removed and re-roled between two membership lists. */
+export function diffMembers(before, after) {
+  const old = new Map(before.map((m) => [m.path, m.role]));
+  const now = new Map(after.map((m) => [m.path, m.role]));
+  return {
+    added: after.filter((m) => !old.has(m.path)).map((m) => m.path),
+    removed: before.filter((m) => !now.has(m.path)).map((m) => m.path),
+    changed: after.filter((m) => old.has(m.path) && old.get(m.path) !== m.role)
+      .map((m) => ({ path: m.path, from: old.get(m.path), to: m.role })),
+  };
+}
+
+/** The ratified block a revision block stands for: same id, else the one sharing most members. */
+export function counterpart(block, ratifiedBlocks) {
+  const same = ratifiedBlocks.find((b) => b.blockId === block.blockId);
+  if (same) return same;
+  const mine = new Set(block.membership.map((m) => m.path));
+  let best = null;
+  let overlap = 0;
+  for (const other of ratifiedBlocks) {
+    const shared = other.membership.filter((m) => mine.has(m.path)).length;
+    if (shared > overlap) [best, overlap] = [other, shared];
+  }
+  return best;
+}
+
+/**
+ * The "by directory" split preset: members grouped by the first directory level where they differ.
+ * A client-side convenience only: it yields explicit path groups, which is all the mutation ever carries.
+ */
+export function directoryGroups(members) {
+  const paths = members.map((m) => m.path);
+  const split = paths.map((p) => p.split("/"));
+  let depth = 0;
+  while (split.every((parts) => parts.length > depth + 1 && parts[depth] === split[0][depth])) depth += 1;
+  const groups = new Map();
+  split.forEach((parts, i) => {
+    const key = parts.length > depth + 1 ? parts[depth] : "(files)";
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(paths[i]);
+  });
+  return [...groups.values()];
+}
