@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from starlette.requests import Request
@@ -19,6 +20,8 @@ class Context:
     response: Response | None
     db: Database
     identity: Identity | None  # None only while serving the GraphiQL page, which runs no resolver
+    # One read per repository per request, shared by every field that needs the store (a DataLoader).
+    store_reads: dict[str, asyncio.Future] = field(default_factory=dict)
 
 
 Info: TypeAlias = StrawberryInfo[Context, None]

@@ -14,13 +14,13 @@ from pathlib import Path
 from time import perf_counter
 from typing import Any
 
-from graphdb import codegraph, store_writes
+from graphdb import codegraph, runners, store_writes
 from graphdb.candidate_source import build_candidate
 from graphdb.codegraph import LoadReport
 from graphdb.database import Database
 from graphdb.gds import open_gds
 from rooms.candidate import CandidateReport, ClusterParams
-from rooms.contract import SeedFile, SkeletonState, seed_from_store
+from rooms.contract import NamedBy, SeedFile, SkeletonState, seed_from_store
 from rooms.ingest import ScanOptions, ScanResult, scan_tree
 from rooms.store_rules import CandidateWrite, VersionConflict
 
@@ -83,6 +83,17 @@ def report_document(report: CandidateReport, naming: str, ingested: IngestOutcom
     }
 
 
+def _name(db: Database, repo_id: str, candidate: SeedFile, naming: str) -> tuple[SeedFile, str]:
+    """F0c §3a: `auto` asks the pinned naming runner; blocks it does not name (absent, timeout, a refused
+    answer) keep their heuristic labels, marked as needing the owner. Returns the seed and a report line."""
+    runner = None if naming == "heuristic" else runners.pinned_runner(db, repo_id)
+    if runner is None:
+        return candidate, "heuristic" if naming == "heuristic" else "heuristic (no pinned naming runner)"
+    named = runners.name_candidate(candidate, runner, runners.graph_facts(db, repo_id))
+    by_runner = sum(1 for b in named.blocks if b.candidate_meta and b.candidate_meta.named_by is NamedBy.RUNNER)
+    return named, f"runner {runner.runner_id}: {by_runner} of {len(named.blocks)} blocks named"
+
+
 def scan(db: Database, root: Path, repo_id: str, expected: int | None, *, params: ClusterParams | None = None,
          naming: str = "auto", options: ScanOptions | None = None) -> ScanOutcome:
     """Ingest, cluster, build and write the candidate; a conflict writes no store (the graph is refreshed)."""
@@ -101,10 +112,10 @@ def scan(db: Database, root: Path, repo_id: str, expected: int | None, *, params
     finally:
         gds.close()
     built = perf_counter()
-    # The live naming runner is wired in by the naming module; without one every block keeps its
-    # heuristic name, marked as such (F0c §3a).
-    naming_used = "heuristic" if naming == "heuristic" else "heuristic (no pinned naming runner)"
+    candidate, naming_used = _name(db, repo_id, candidate, naming)
+    named = perf_counter()
     document = report_document(report, naming_used, ingested, {"ingest_s": round(ingested.seconds, 6),
-                                                                "candidate_s": round(built - started, 6)})
+                                                                "candidate_s": round(built - started, 6),
+                                                                "naming_s": round(named - built, 6)})
     write = store_writes.write_candidate(db, repo_id, expected, candidate, json.dumps(document, sort_keys=True))
     return ScanOutcome(write, candidate, document, ingested)

@@ -37,7 +37,8 @@ NAME = """mutation($r: ID!, $v: Int!) { nameWithRunner(input: {repoId: $r, expec
   ... on EditRejected { code message } ... on VersionConflict { expected actual } ... on Refused { code message } } }"""
 DELIVER = """mutation($m: ID!, $v: Int!, $s: String!) {
   deliverMission(input: {missionId: $m, storeVersion: $v, summary: $s}) {
-    __typename ... on MissionDelivered { mission { state deliveredStoreVersion } } ... on Refused { code message } } }"""
+    __typename ... on MissionDelivered { mission { state deliveredStoreVersion } }
+    ... on Refused { code message } } }"""
 
 
 class HandStopped(RuntimeError):

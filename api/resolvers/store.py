@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from starlette.concurrency import run_in_threadpool
 
 from api.context import Context
@@ -10,7 +12,12 @@ from rooms.contract import Store
 
 
 async def read_store(context: Context, repo_id: str) -> Store | None:
-    return await run_in_threadpool(store_writes.read_store, context.db, repo_id)
+    """The store, read once per request however many fields ask for it."""
+    pending = context.store_reads.get(repo_id)
+    if pending is None:
+        pending = asyncio.ensure_future(run_in_threadpool(store_writes.read_store, context.db, repo_id))
+        context.store_reads[repo_id] = pending
+    return await pending
 
 
 async def list_repos(context: Context) -> list[dict[str, object]]:

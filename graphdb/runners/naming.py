@@ -64,6 +64,10 @@ def _select(store: Store, block_ids: Sequence[str] | None) -> list[SystemBlock] 
     return [known[b] for b in dict.fromkeys(block_ids)]
 
 
+def _warning(store: Store, requester: edits.Actor, now: datetime) -> str | None:
+    return lease_warning(parse_lease(store.curating_by, store.curating_until), requester.agent_id, now)
+
+
 def name_with_runner(db: Database, repo_id: str, expected: int, block_ids: Sequence[str] | None,
                      requester: edits.Actor, now: datetime) -> NamingResult:
     runner = pinned_runner(db, repo_id)
@@ -84,15 +88,12 @@ def name_with_runner(db: Database, repo_id: str, expected: int, block_ids: Seque
     labels = labels_of(outcomes)
     if not labels:
         return RunnerNamingApplied(store.store_version, store, runner.runner_id, outcomes,
-                                   lease_warning(parse_lease(store.curating_by, store.curating_until),
-                                                 requester.agent_id, now))
+                                   _warning(store, requester, now))
     summary = (f"nameWithRunner asked by {requester.seat.value}:{requester.agent_id}: {len(labels)} named, "
                f"{len(outcomes) - len(labels)} kept heuristic")
     applied = edits.apply_edit(db, repo_id, expected, list(rename_ops(labels)), runner_actor(runner), None, now,
                                summary=summary)
     if not isinstance(applied, edits.EditApplied):
         return applied
-    after = applied.store
-    return RunnerNamingApplied(applied.store_version, after, runner.runner_id, outcomes,
-                               lease_warning(parse_lease(after.curating_by, after.curating_until),
-                                             requester.agent_id, now))
+    return RunnerNamingApplied(applied.store_version, applied.store, runner.runner_id, outcomes,
+                               _warning(applied.store, requester, now))

@@ -101,9 +101,13 @@ class CommandTransport:
 def _feed(stream: IO[bytes], data: bytes) -> None:
     try:
         stream.write(data)
-        stream.close()
     except OSError:  # the runner closed its stdin (or died): its answer, if any, still counts
         pass
+    finally:
+        try:
+            stream.close()
+        except OSError:
+            pass
 
 
 def _read_until(stream: IO[bytes], deadline: float, limit: int) -> bytes | NamingFailure:

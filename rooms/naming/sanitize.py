@@ -21,7 +21,7 @@ Rules, checked in this order (the first one broken is the reason):
                            solidus, box-drawing diagonals, combining solidus overlays...)
 9. ``url``                 a scheme (``word:`` directly followed by text: ``javascript:``, ``data:``,
                            ``http:``, ``localhost:8080``), ``www.``, punycode ``xn--``, a percent-escape,
-                           an IPv4 address, or a dotted name ending in a common web TLD (``evil.com``)
+                           an IPv4 address, or a dot followed by a common web TLD (``evil.com``, ``socket.io``)
 10. ``email``              ``@`` anywhere (addresses and @mentions)
 11. ``markup``             ``< > [ ] { } * $ ~ |`` , ``==``, an HTML entity (``&lt;``, ``&#47;``), an
                            underscore at a word edge (``_emphasis_``), an emoji shortcode (``:smile:``),
@@ -102,7 +102,7 @@ _URL = re.compile(
     r"|xn--"
     r"|%[0-9A-Fa-f]{2}"
     r"|\b\d{1,3}(?:\.\d{1,3}){3}\b"
-    rf"|\b[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:{_WEB_TLDS})\b",
+    rf"|\.(?:{_WEB_TLDS})\b",  # a dotted name ending in a common web TLD
     re.IGNORECASE,
 )
 _DRIVE = re.compile(r"(?:^|\s)[A-Za-z]:[\\/]")

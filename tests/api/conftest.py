@@ -101,3 +101,19 @@ def api(neo4j_target: Target, owner_token: str, scan_root: Path) -> Iterator[Ser
     served = serve({**env_for(neo4j_target), "CODEROOMS_SCAN_ROOTS": json.dumps([str(scan_root)])}, owner_token)
     yield served
     stop(served)
+
+
+@pytest.fixture
+def hand_token(db: Database) -> str:
+    """An AGENT token (agent id ``hand-1``): a curation hand, a naming client."""
+    return create_token(db, Seat.AGENT, "hand-1")[1]
+
+
+@pytest.fixture
+def second_hand_token(db: Database) -> str:
+    return create_token(db, Seat.AGENT, "hand-2")[1]
+
+
+@pytest.fixture
+def reader_token(db: Database) -> str:
+    return create_token(db, Seat.READER, "reader-1")[1]

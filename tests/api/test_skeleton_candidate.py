@@ -9,6 +9,7 @@ import pytest
 
 from tests.api.conftest import ServedApi
 from tests.api.edit_support import EXPORT, edit
+from tests.api.naming_support import add_runner
 from tests.support import write_python_repo
 
 pytestmark = pytest.mark.integration
@@ -101,3 +102,17 @@ def test_paths_outside_the_scan_roots_are_refused(api: ServedApi, scan_root: Pat
 def test_a_bad_repo_id_is_refused(api: ServedApi, repo: Path) -> None:
     result = scan(api, "bad id/../x", str(repo), None)
     assert (result["__typename"], result["code"]) == ("Refused", "invalid_repo_id")
+
+
+def test_naming_auto_asks_the_pinned_runner(api: ServedApi, repo: Path, repo_id: str) -> None:
+    add_runner(api, repo_id, "namer-auto")
+    body = api.graphql(SCAN.replace("naming: HEURISTIC", "naming: AUTO"),
+                       {"repo": repo_id, "path": str(repo), "v": None, "limit": 16})
+    written = body["data"]["skeletonCandidate"]
+    assert written["__typename"] == "CandidateWritten", written
+    metas = [b["candidateMeta"] for b in written["store"]["blocks"]]
+    assert metas and all(m == {"namedBy": "RUNNER", "needsOwnerNaming": False} for m in metas)
+    assert written["report"]["naming"].startswith("runner namer-auto:")
+    status = api.graphql("query($r: ID!) { zeroTouchStatus(repoId: $r) { readyToRatify line } }",
+                         {"r": repo_id})["data"]["zeroTouchStatus"]
+    assert status["readyToRatify"] is True and "runner-named" in status["line"]

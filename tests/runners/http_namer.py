@@ -6,7 +6,8 @@
   answer comes back as the first choice's content, inside a ```json fence. With ``api_key`` set, any
   other bearer token is answered 401.
 
-Every request is recorded (path, headers, parsed body) in `requests`. ``delay_ms`` delays every answer.
+Every request is recorded (path, headers, parsed body) in `requests`; `max_in_flight` is the most requests
+it was answering at once. ``delay_ms`` delays every answer.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ class NamingServer:
         self.api_key = api_key
         self.delay_ms = delay_ms
         self.requests: list[dict[str, Any]] = []
+        self.in_flight = 0
+        self.max_in_flight = 0
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
@@ -61,6 +64,15 @@ class NamingServer:
                 body = json.loads(self.rfile.read(int(self.headers["content-length"])))
                 with server._lock:
                     server.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
+                    server.in_flight += 1
+                    server.max_in_flight = max(server.max_in_flight, server.in_flight)
+                try:
+                    self._route(body)
+                finally:
+                    with server._lock:
+                        server.in_flight -= 1
+
+            def _route(self, body: dict[str, Any]) -> None:
                 time.sleep(server.delay_ms / 1000)
                 if self.path == "/name":
                     self._answer(body, chat=False)

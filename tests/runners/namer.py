@@ -1,6 +1,6 @@
 """A live naming runner for the tests and the bench, usable as a `command` runner:
 
-    python tests/runners/namer.py [--delay-ms N]
+    python tests/runners/namer.py [--delay-ms N] [--log FILE]
 
 It reads a naming packet on stdin and prints ``{"name": "<current name> service", "purpose": "<member
 count> files; top symbols: <up to 3>"}`` after ``N`` milliseconds. A marker word in the block id or in a
@@ -12,12 +12,16 @@ member path makes it misbehave, so one run can mix good and bad answers:
 - ``hostile``: prints a well-formed answer whose name is an XSS payload;
 - ``huge``: prints 100 000 bytes.
 
+With ``--log FILE`` every call appends ``<block id> <pid>`` to FILE first (so tests can see who was asked,
+and check that a runner killed at its timeout is gone).
+
 `answer(packet)` is the same behaviour as data, for the HTTP test server (`tests.runners.http_namer`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from typing import Any
@@ -53,6 +57,9 @@ def answer(packet: dict[str, Any]) -> tuple[str, bytes]:
 def main(argv: list[str]) -> int:
     delay_ms = int(argv[argv.index("--delay-ms") + 1]) if "--delay-ms" in argv else 0
     packet = json.loads(sys.stdin.buffer.read())
+    if "--log" in argv:
+        with open(argv[argv.index("--log") + 1], "a", encoding="utf-8") as log:
+            log.write(f"{packet['block_id']} {os.getpid()}\n")
     time.sleep(delay_ms / 1000)
     kind, body = answer(packet)
     if kind == "timeout":
