@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
+
+from graphdb.database import Database
+from graphdb.errors import GraphDbError
 
 EXIT_OK, EXIT_FAILURE, EXIT_BAD_INPUT, EXIT_CONFLICT = 0, 1, 2, 3
 
@@ -24,3 +29,21 @@ def emit_json(document: Any) -> None:
 def fail(message: str, code: int = EXIT_FAILURE) -> int:
     print(f"coderooms: {message}", file=sys.stderr)
     return code
+
+
+def with_database(action: Callable[[Database, argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """A command handler that gets a connected database; connection and driver failures exit 1 clearly."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            db = Database.connect()
+        except GraphDbError as exc:
+            return fail(str(exc))
+        try:
+            return action(db, args)
+        except GraphDbError as exc:
+            return fail(str(exc))
+        finally:
+            db.close()
+
+    return run

@@ -6,10 +6,9 @@ import argparse
 import shlex
 from datetime import UTC, datetime
 
-from api.cli.output import EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, emit_json, fail
+from api.cli.output import EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, emit_json, fail, with_database
 from graphdb import runners
 from graphdb.database import Database
-from graphdb.errors import GraphDbError
 from rooms.naming import RunnerRole, RunnerSpec, RunnerSpecError, Transport, runner_spec
 
 
@@ -61,22 +60,6 @@ def _line(spec: RunnerSpec) -> str:
            f"{scope:<16} {spec.timeout_ms:>6} ms  {target}"
 
 
-def _with_db(action):  # noqa: ANN001, ANN202 - small decorator
-    def run(args: argparse.Namespace) -> int:
-        try:
-            db = Database.connect()
-        except GraphDbError as exc:
-            return fail(str(exc))
-        try:
-            return action(db, args)
-        except GraphDbError as exc:
-            return fail(str(exc))
-        finally:
-            db.close()
-
-    return run
-
-
 def _spec(args: argparse.Namespace) -> RunnerSpec:
     try:
         argv = shlex.split(args.command_line or "")
@@ -91,7 +74,7 @@ def _spec(args: argparse.Namespace) -> RunnerSpec:
     return runner_spec(**fields)
 
 
-@_with_db
+@with_database
 def _add(db: Database, args: argparse.Namespace) -> int:
     try:
         spec = _spec(args)
@@ -110,7 +93,7 @@ def _add(db: Database, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-@_with_db
+@with_database
 def _list(db: Database, args: argparse.Namespace) -> int:
     found = runners.list_runners(db, None, args.repo_id)
     if args.json:
@@ -121,7 +104,7 @@ def _list(db: Database, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-@_with_db
+@with_database
 def _pin(db: Database, args: argparse.Namespace) -> int:
     pinned = runners.pin_runner(db, args.runner_id, not args.unpin)
     if pinned is None:
@@ -133,7 +116,7 @@ def _pin(db: Database, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-@_with_db
+@with_database
 def _remove(db: Database, args: argparse.Namespace) -> int:
     if not runners.remove_runner(db, args.runner_id):
         return fail(f"no runner {args.runner_id!r}", EXIT_FAILURE)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from api.cli.output import EXIT_FAILURE, EXIT_OK, emit_json, fail
+from api.cli.output import EXIT_FAILURE, EXIT_OK, emit_json, fail, with_database
 from graphdb.database import Database
-from graphdb.errors import GraphDbError
 from graphdb.tokens import create_token, list_tokens, revoke_token
 from rooms.contract import Seat
 
@@ -29,23 +28,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     revoke.set_defaults(handler=_revoke)
 
 
-def _with_db(action):  # noqa: ANN001, ANN202 - small decorator
-    def run(args: argparse.Namespace) -> int:
-        try:
-            db = Database.connect()
-        except GraphDbError as exc:
-            return fail(str(exc))
-        try:
-            return action(db, args)
-        except GraphDbError as exc:
-            return fail(str(exc))
-        finally:
-            db.close()
-
-    return run
-
-
-@_with_db
+@with_database
 def _create(db: Database, args: argparse.Namespace) -> int:
     token_id, token = create_token(db, Seat(args.seat), args.agent_id, args.label)
     if args.json:
@@ -55,7 +38,7 @@ def _create(db: Database, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-@_with_db
+@with_database
 def _list(db: Database, args: argparse.Namespace) -> int:
     rows = list_tokens(db)
     if args.json:
@@ -67,7 +50,7 @@ def _list(db: Database, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-@_with_db
+@with_database
 def _revoke(db: Database, args: argparse.Namespace) -> int:
     if not revoke_token(db, args.token_id):
         return fail(f"no token {args.token_id!r}", EXIT_FAILURE)
