@@ -6,8 +6,10 @@
 1. read the files and the file-level edges (``cluster_files``, ``cluster_file_edges``);
 2. decide the declared fallback (`rooms.candidate.plan_fallback`): a tiny or no-edge repository is not
    clustered at all;
-3. otherwise find the hub files, seed from ``previous`` (when given and `seed_from_previous`), and run
-   `graphdb.clustering.cluster` (projection dropped afterwards);
+3. otherwise find the hub files and run `graphdb.clustering.cluster` (projection dropped afterwards),
+   seeded (with `seed_from_previous`) from the communities the last clustering left on the files
+   (``cluster_seed``), or, when there are none, from the blocks of ``previous``; the new communities
+   are then remembered on the files for the next scan;
 4. read package uses and the symbols worth naming, and call the pure builder.
 """
 
@@ -28,6 +30,7 @@ from rooms.candidate import (
     PackageUse,
     SymbolInfo,
     build_candidate_seed,
+    complete_seeds,
     find_hubs,
     plan_fallback,
     seeds_from_previous,
@@ -45,8 +48,21 @@ def read_graph(db: Database, repo_id: str) -> tuple[tuple[FileInfo, ...], tuple[
     return files, edges
 
 
-def collect_input(db: Database, gds: GraphDataScience, repo_id: str, params: ClusterParams, *,
-                  previous: SeedFile | None = None, source_commit: str = "") -> tuple[CandidateInput, Assignments, dict[str, float]]:
+def _seeds(db: Database, repo_id: str, paths: set[str], params: ClusterParams,
+           previous: SeedFile | None) -> dict[str, int] | None:
+    """The communities remembered from the last clustering; else the previous candidate's blocks; else none."""
+    if not params.seed_from_previous:
+        return None
+    stored = {str(r["path"]): int(r["seed"]) for r in db.rows("cluster_seeds_read", repo_id=repo_id)}
+    if stored:
+        return complete_seeds(stored, paths)
+    return seeds_from_previous(previous, paths) if previous is not None else None
+
+
+def collect_input(
+    db: Database, gds: GraphDataScience, repo_id: str, params: ClusterParams, *,
+    previous: SeedFile | None = None, source_commit: str = "",
+) -> tuple[CandidateInput, Assignments, dict[str, float]]:
     """Everything the builder reads: the graph, and the clustering unless a fallback makes it pointless."""
     started = perf_counter()
     files, edges = read_graph(db, repo_id)
@@ -57,8 +73,8 @@ def collect_input(db: Database, gds: GraphDataScience, repo_id: str, params: Clu
     hubs: frozenset[str] = frozenset()
     if fallback is None:
         hubs = find_hubs(edges, sum(1 for f in files if f.is_code), params)
-        seeds = seeds_from_previous(previous, paths) if previous is not None and params.seed_from_previous else None
-        assignments = cluster(db, gds, repo_id, params, hubs=hubs, seeds=seeds)
+        assignments = cluster(db, gds, repo_id, params, hubs=hubs, seeds=_seeds(db, repo_id, paths, params, previous))
+        db.execute("cluster_seeds_write", repo_id=repo_id, seeds=assignments.files)
     clustered_at = perf_counter()
     packages = tuple(PackageUse(str(r["path"]), str(r["ecosystem"]), str(r["name"]))
                      for r in db.rows("cluster_package_uses", repo_id=repo_id))

@@ -4,7 +4,10 @@
 `ClusterParams` (edge-type weights, hub damping, leaf folding, seeds; see ``cluster_project.cypher``),
 runs the algorithm with concurrency 1 (Louvain is then sequential and deterministic; Leiden also gets
 ``random_seed``), streams the assignments, and drops the projection in a ``finally`` — also when the
-algorithm fails. Folded leaf files take the community of their one neighbour.
+algorithm fails. The projection's rows are ordered by node id, so the result does not depend on the
+database's internal ids (the same graph loaded twice clusters the same). Folded leaf files take the
+community of their one neighbour. A projection that matches nothing (no edge survives the levers)
+gives empty `Assignments`.
 
 A seeded Leiden run of GDS 2.13 fails when the seed partition cannot be improved (an internal null
 dendrogram): it is then rerun unseeded and `Assignments.seeded` says so. Louvain takes seeds as they are.

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import posixpath
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 HUBS = ("log", "errors", "config", "types")
@@ -201,6 +202,18 @@ DOCS = {
 }
 
 
+def _render(name: str, language: str, plan: Design, path_of: Callable[[FileSpec], str],
+            source_of: Callable[[FileSpec], str], extra: dict[str, tuple[str, str]],
+            module_of: Callable[[FileSpec], str] = lambda spec: spec.module) -> PlantedRepo:
+    """Every planned file through ``source_of``, plus ``extra`` (path -> (text, truth module)) and docs."""
+    files = {path: text for path, (text, _) in extra.items()}
+    truth = {path: module for path, (_, module) in extra.items()}
+    for spec in plan.files:
+        files[path_of(spec)] = source_of(spec)
+        truth[path_of(spec)] = module_of(spec)
+    return _finish(name, language, files, truth)
+
+
 def _finish(name: str, language: str, files: dict[str, str], truth: dict[str, str]) -> PlantedRepo:
     for path, text in DOCS.items():
         files[path] = text
@@ -216,59 +229,43 @@ def _finish(name: str, language: str, files: dict[str, str], truth: dict[str, st
 
 def python_repo(seed: int = 11, name: str = "python-shop", **variant: object) -> PlantedRepo:
     plan = design(seed, **variant)
-    files: dict[str, str] = {}
-    truth: dict[str, str] = {}
 
     def path_of(spec: FileSpec) -> str:
         if spec.test_of:
             return f"tests/test_{spec.directory.replace('/', '_')}_{spec.test_of}.py"
         return f"shop/{spec.directory}/{spec.stem}.py"
 
-    def module_of(spec: FileSpec) -> str:
+    def dotted(spec: FileSpec) -> str:
         return path_of(spec)[:-3].replace("/", ".")
 
-    packages = {posixpath.dirname(path_of(f)) for f in plan.files if not f.test_of}
-    for package in sorted(packages):
-        parts = package.split("/")
-        for depth in range(1, len(parts) + 1):
-            init = "/".join(parts[:depth]) + "/__init__.py"
-            if init not in files:
-                files[init] = ""
-                prefix = "/".join(parts[:depth]) + "/"
-                owners = {f.module for f in plan.files if not f.test_of and path_of(f).startswith(prefix)}
-                truth[init] = owners.pop() if len(owners) == 1 else f"(package {prefix})"
-    helper = "tests/helpers.py"
-    files[helper] = "def make_fixture(name):\n    return {'name': name}\n"
-    truth[helper] = "tests"
-    for spec in plan.files:
-        path = path_of(spec)
+    def source_of(spec: FileSpec) -> str:
         deps = plan.imports[spec]
         lines = [f'"""{spec.module}: {spec.stem.replace("_", " ")}."""', ""]
-        for dep in deps:
-            lines.append(f"from {module_of(dep)} import {_ident(dep)}")
-        if spec.test_of:
-            lines.append("from tests.helpers import make_fixture")
+        lines += [f"from {dotted(dep)} import {_ident(dep)}" for dep in deps]
+        lines += ["from tests.helpers import make_fixture"] if spec.test_of else []
         lines += ["", ""]
         if spec.test_of:
-            lines.append(f"def test_{_ident(spec)}():")
-            lines.append("    fixture = make_fixture('x')")
-            for dep in deps:
-                lines.append(f"    assert {_ident(dep)}(fixture) is not None")
-            truth[path] = "tests"
+            lines += [f"def test_{_ident(spec)}():", "    fixture = make_fixture('x')"]
+            lines += [f"    assert {_ident(dep)}(fixture) is not None" for dep in deps]
         else:
-            cls = _pascal(_ident(spec))
-            lines.append(f"class {cls}:")
-            lines.append("    def run(self, value):")
-            lines.append(f"        return {_ident(spec)}(value)")
-            lines += ["", ""]
-            lines.append(f"def {_ident(spec)}(value):")
-            for dep in deps:
-                lines.append(f"    value = {_ident(dep)}(value)")
+            lines += [f"class {_pascal(_ident(spec))}:", "    def run(self, value):",
+                      f"        return {_ident(spec)}(value)", "", "", f"def {_ident(spec)}(value):"]
+            lines += [f"    value = {_ident(dep)}(value)" for dep in deps]
             lines.append("    return value")
-            truth[path] = spec.module
-        files[path] = "\n".join(lines) + "\n"
-    files["pyproject.toml"] = '[project]\nname = "shop"\nversion = "0.1.0"\ndependencies = ["requests"]\n'
-    return _finish(name, "python", files, truth)
+        return "\n".join(lines) + "\n"
+
+    extra: dict[str, tuple[str, str]] = {
+        "tests/helpers.py": ("def make_fixture(name):\n    return {'name': name}\n", "tests"),
+        "pyproject.toml": ('[project]\nname = "shop"\nversion = "0.1.0"\ndependencies = ["requests"]\n', "(root)"),
+    }
+    for package in sorted({posixpath.dirname(path_of(f)) for f in plan.files if not f.test_of}):
+        parts = package.split("/")
+        for depth in range(1, len(parts) + 1):
+            prefix = "/".join(parts[:depth]) + "/"
+            owners = {f.module for f in plan.files if not f.test_of and path_of(f).startswith(prefix)}
+            extra[prefix + "__init__.py"] = ("", owners.pop() if len(owners) == 1 else f"(package {prefix})")
+    return _render(name, "python", plan, path_of, source_of, extra,
+                   module_of=lambda spec: "tests" if spec.test_of else spec.module)
 
 
 # -- TypeScript ------------------------------------------------------------------------------------------
@@ -277,8 +274,6 @@ def typescript_repo(seed: int = 23, name: str = "typescript-shop", *, flat: bool
                     **variant: object) -> PlantedRepo:
     """``flat``: every source file in one directory, ``src/`` (a single-directory repository)."""
     plan = design(seed, **variant)
-    files: dict[str, str] = {}
-    truth: dict[str, str] = {}
 
     def path_of(spec: FileSpec) -> str:
         stem = spec.test_of.replace("_", "-") + ".test" if spec.test_of else spec.stem.replace("_", "-")
@@ -286,39 +281,30 @@ def typescript_repo(seed: int = 23, name: str = "typescript-shop", *, flat: bool
             return f"src/{spec.directory.replace('/', '-')}-{stem}.ts"
         return f"src/{spec.directory}/{stem}.ts"
 
-    for spec in plan.files:
-        path = path_of(spec)
-        here = posixpath.dirname(path)
+    def source_of(spec: FileSpec) -> str:
+        here = posixpath.dirname(path_of(spec))
         lines: list[str] = []
         for dep in plan.imports[spec]:
             target = posixpath.relpath(path_of(dep)[:-3], here)
-            if not target.startswith("."):
-                target = "./" + target
-            lines.append(f'import {{ {_camel(_ident(dep))} }} from "{target}";')
+            lines.append(f'import {{ {_camel(_ident(dep))} }} from "{target if target.startswith(".") else "./" + target}";')
         lines.append("")
         fn = _camel(_ident(spec))
         if spec.test_of:
-            lines.append(f'describe("{spec.test_of}", () => {{')
-            lines.append('  it("works", () => {')
-            for dep in plan.imports[spec]:
-                lines.append(f"    expect({_camel(_ident(dep))}(1)).toBeDefined();")
-            lines.append("  });")
-            lines.append("});")
+            lines += [f'describe("{spec.test_of}", () => {{', '  it("works", () => {']
+            lines += [f"    expect({_camel(_ident(dep))}(1)).toBeDefined();" for dep in plan.imports[spec]]
+            lines += ["  });", "});"]
         else:
-            lines.append(f"export class {_pascal(_ident(spec))} {{")
-            lines.append(f"  run(value: number): number {{ return {fn}(value); }}")
-            lines.append("}")
-            lines.append("")
-            lines.append(f"export function {fn}(value: number): number {{")
-            for dep in plan.imports[spec]:
-                lines.append(f"  value = {_camel(_ident(dep))}(value);")
-            lines.append("  return value;")
-            lines.append("}")
-        files[path] = "\n".join(lines) + "\n"
-        truth[path] = spec.module
-    files["package.json"] = '{\n  "name": "shop",\n  "version": "0.1.0",\n  "dependencies": {"express": "^4.0.0"}\n}\n'
-    files["tsconfig.json"] = '{\n  "compilerOptions": {"strict": true, "rootDir": "src"}\n}\n'
-    return _finish(name, "typescript", files, truth)
+            lines += [f"export class {_pascal(_ident(spec))} {{", f"  run(value: number): number {{ return {fn}(value); }}",
+                      "}", "", f"export function {fn}(value: number): number {{"]
+            lines += [f"  value = {_camel(_ident(dep))}(value);" for dep in plan.imports[spec]]
+            lines += ["  return value;", "}"]
+        return "\n".join(lines) + "\n"
+
+    return _render(name, "typescript", plan, path_of, source_of, {
+        "package.json": ('{\n  "name": "shop",\n  "version": "0.1.0",\n  "dependencies": {"express": "^4.0.0"}\n}\n',
+                         "(root)"),
+        "tsconfig.json": ('{\n  "compilerOptions": {"strict": true, "rootDir": "src"}\n}\n', "(root)"),
+    })
 
 
 # -- Go --------------------------------------------------------------------------------------------------
@@ -328,8 +314,6 @@ GO_MODULE = "example.com/shop"
 
 def go_repo(seed: int = 37, name: str = "go-shop", **variant: object) -> PlantedRepo:
     plan = design(seed, **variant)
-    files: dict[str, str] = {}
-    truth: dict[str, str] = {}
 
     def directory_of(spec: FileSpec) -> str:
         return "internal/common" if spec.directory == "common" else spec.directory
@@ -338,46 +322,33 @@ def go_repo(seed: int = 37, name: str = "go-shop", **variant: object) -> Planted
         stem = f"{spec.test_of}_test" if spec.test_of else spec.stem
         return f"{directory_of(spec)}/{stem}.go"
 
-    def package_of(spec: FileSpec) -> str:
-        return directory_of(spec).rsplit("/", 1)[-1]
+    def call(dep: FileSpec, own: str) -> str:
+        prefix = "" if directory_of(dep) == own else directory_of(dep).rsplit("/", 1)[-1] + "."
+        return f"{prefix}{_pascal(_ident(dep))}"
 
-    for spec in plan.files:
-        path = path_of(spec)
+    def source_of(spec: FileSpec) -> str:
         own = directory_of(spec)
         foreign = sorted({directory_of(d) for d in plan.imports[spec] if directory_of(d) != own})
-        lines = [f"package {package_of(spec)}", ""]
+        lines = [f"package {own.rsplit('/', 1)[-1]}", ""]
         imports = [f'"{GO_MODULE}/{d}"' for d in foreign] + (['"testing"'] if spec.test_of else [])
         if imports:
-            lines.append("import (")
-            lines += [f"\t{i}" for i in imports]
-            lines.append(")")
-            lines.append("")
-
-        def call(dep: FileSpec) -> str:
-            name = _pascal(_ident(dep))
-            prefix = "" if directory_of(dep) == own else directory_of(dep).rsplit("/", 1)[-1] + "."
-            return f"{prefix}{name}"
-
+            lines += ["import (", *(f"\t{i}" for i in imports), ")", ""]
         if spec.test_of:
             lines.append(f"func Test{_pascal(_ident(spec))}(t *testing.T) {{")
-            for dep in plan.imports[spec]:
-                lines.append(f"\t_ = {call(dep)}(1)")
+            lines += [f"\t_ = {call(dep, own)}(1)" for dep in plan.imports[spec]]
             lines.append("}")
         else:
             kind = _pascal(_ident(spec)) + "Service"
-            lines.append(f"type {kind} struct{{}}")
-            lines.append("")
-            lines.append(f"func (s {kind}) Run(value int) int {{ return {_pascal(_ident(spec))}(value) }}")
-            lines.append("")
-            lines.append(f"func {_pascal(_ident(spec))}(value int) int {{")
-            for dep in plan.imports[spec]:
-                lines.append(f"\tvalue = {call(dep)}(value)")
-            lines.append("\treturn value")
-            lines.append("}")
-        files[path] = "\n".join(lines) + "\n"
-        truth[path] = spec.module
-    files["go.mod"] = f"module {GO_MODULE}\n\ngo 1.22\n\nrequire github.com/lib/pq v1.10.9\n"
-    return _finish(name, "go", files, truth)
+            lines += [f"type {kind} struct{{}}", "",
+                      f"func (s {kind}) Run(value int) int {{ return {_pascal(_ident(spec))}(value) }}", "",
+                      f"func {_pascal(_ident(spec))}(value int) int {{"]
+            lines += [f"\tvalue = {call(dep, own)}(value)" for dep in plan.imports[spec]]
+            lines += ["\treturn value", "}"]
+        return "\n".join(lines) + "\n"
+
+    return _render(name, "go", plan, path_of, source_of, {
+        "go.mod": (f"module {GO_MODULE}\n\ngo 1.22\n\nrequire github.com/lib/pq v1.10.9\n", "(root)"),
+    })
 
 
 # -- Java ------------------------------------------------------------------------------------------------
@@ -387,65 +358,61 @@ JAVA_PACKAGE = "com.acme.shop"
 
 def java_repo(seed: int = 41, name: str = "java-shop", **variant: object) -> PlantedRepo:
     plan = design(seed, **variant)
-    files: dict[str, str] = {}
-    truth: dict[str, str] = {}
 
     def package_of(spec: FileSpec) -> str:
         return f"{JAVA_PACKAGE}.{spec.directory.replace('/', '.')}"
 
     def class_of(spec: FileSpec) -> str:
-        return _pascal(spec.stem) + ("Test" if spec.test_of else "")
+        return _pascal(spec.test_of) + "Test" if spec.test_of else _pascal(spec.stem)
 
     def path_of(spec: FileSpec) -> str:
         tree = "test" if spec.test_of else "main"
-        class_name = _pascal(spec.test_of) + "Test" if spec.test_of else class_of(spec)
-        return f"src/{tree}/java/{package_of(spec).replace('.', '/')}/{class_name}.java"
+        return f"src/{tree}/java/{package_of(spec).replace('.', '/')}/{class_of(spec)}.java"
 
-    for spec in plan.files:
-        path = path_of(spec)
+    def source_of(spec: FileSpec) -> str:
+        deps = plan.imports[spec]
         lines = [f"package {package_of(spec)};", ""]
-        for dep in plan.imports[spec]:
-            if package_of(dep) != package_of(spec):
-                lines.append(f"import {package_of(dep)}.{class_of(dep)};")
-        lines.append("")
-        class_name = _pascal(spec.test_of) + "Test" if spec.test_of else class_of(spec)
-        lines.append(f"public class {class_name} {{")
+        lines += [f"import {package_of(d)}.{class_of(d)};" for d in deps if package_of(d) != package_of(spec)]
+        lines += ["", f"public class {class_of(spec)} {{"]
         if spec.test_of:
             lines.append("    public void testIt() {")
-            for dep in plan.imports[spec]:
-                lines.append(f"        {class_of(dep)}.{_camel(_ident(dep))}(1);")
-            lines.append("    }")
+            lines += [f"        {class_of(dep)}.{_camel(_ident(dep))}(1);" for dep in deps]
         else:
             lines.append(f"    public static int {_camel(_ident(spec))}(int value) {{")
-            for dep in plan.imports[spec]:
-                lines.append(f"        value = {class_of(dep)}.{_camel(_ident(dep))}(value);")
+            lines += [f"        value = {class_of(dep)}.{_camel(_ident(dep))}(value);" for dep in deps]
             lines.append("        return value;")
-            lines.append("    }")
-        lines.append("}")
-        files[path] = "\n".join(lines) + "\n"
-        truth[path] = spec.module
-    files["pom.xml"] = (
-        "<project>\n  <modelVersion>4.0.0</modelVersion>\n  <groupId>com.acme</groupId>\n"
-        "  <artifactId>shop</artifactId>\n  <version>0.1.0</version>\n  <dependencies>\n"
-        "    <dependency><groupId>org.postgresql</groupId><artifactId>postgresql</artifactId>"
-        "<version>42.7.0</version></dependency>\n  </dependencies>\n</project>\n"
-    )
-    return _finish(name, "java", files, truth)
+        lines += ["    }", "}"]
+        return "\n".join(lines) + "\n"
+
+    return _render(name, "java", plan, path_of, source_of, {
+        "pom.xml": ("<project>\n  <modelVersion>4.0.0</modelVersion>\n  <groupId>com.acme</groupId>\n"
+                    "  <artifactId>shop</artifactId>\n  <version>0.1.0</version>\n  <dependencies>\n"
+                    "    <dependency><groupId>org.postgresql</groupId><artifactId>postgresql</artifactId>"
+                    "<version>42.7.0</version></dependency>\n  </dependencies>\n</project>\n", "(root)"),
+    })
 
 
 HARD = {"large": True, "noise": 0.12, "app": True, "inner_hub": True}
 
-REPOS = {
-    "python": lambda: python_repo(),
-    "python-large": lambda: python_repo(101, "python-large", **HARD),
-    "typescript": lambda: typescript_repo(),
-    "typescript-flat": lambda: typescript_repo(103, "typescript-flat", flat=True, noise=0.08, app=True),
-    "go": lambda: go_repo(),
-    "go-large": lambda: go_repo(107, "go-large", **HARD),
-    "java": lambda: java_repo(),
-    "java-large": lambda: java_repo(109, "java-large", **HARD),
-}
+
+def _repos(offset: int = 0, suffix: str = "") -> dict[str, PlantedRepo]:
+    return {
+        "python": python_repo(11 + offset, "python-shop" + suffix),
+        "python-large": python_repo(101 + offset, "python-large" + suffix, **HARD),
+        "typescript": typescript_repo(23 + offset, "typescript-shop" + suffix),
+        "typescript-flat": typescript_repo(103 + offset, "typescript-flat" + suffix, flat=True, noise=0.08, app=True),
+        "go": go_repo(37 + offset, "go-shop" + suffix),
+        "go-large": go_repo(107 + offset, "go-large" + suffix, **HARD),
+        "java": java_repo(41 + offset, "java-shop" + suffix),
+        "java-large": java_repo(109 + offset, "java-large" + suffix, **HARD),
+    }
 
 
 def planted_repos() -> list[PlantedRepo]:
-    return [make() for make in REPOS.values()]
+    """The eight planted repositories of the bench."""
+    return list(_repos().values())
+
+
+def held_out_repos(rounds: int = 3) -> list[PlantedRepo]:
+    """The same eight designs drawn with other seeds (never used to choose the defaults)."""
+    return [repo for r in range(1, rounds + 1) for repo in _repos(1000 * r, f"@{1000 * r}").values()]

@@ -7,11 +7,16 @@ and score three partitions of its files against the plant with MoJoFM and ARI (`
 - ours: each file in the block that resolves it (a seam file in its first block by id; a residue file
   alone — the residue is honest, and it costs);
 - directory: each file with the other files of its directory;
-- louvain: plain GDS Louvain on the same File + Symbol graph — no hub damping, no leaf folding, no
-  ladder; each file in its own node's community (a file outside the projection alone).
+- louvain: plain GDS Louvain on the same File + Symbol graph — raw edge weights, no hub damping, no
+  leaf folding, no ladder; each file in its own node's community (a file outside the projection alone).
 
-Run: ``.venv/bin/python -m bench.quality`` (after ``.venv/bin/coderooms db start``). ``--tune`` sweeps
-the levers over the declared grid and prints the figures of every setting.
+Each repository is then edited a little (`small_edit`), re-ingested incrementally and rescanned, seeded
+and from scratch: the share of files still in a block with the same id is the stability figure.
+
+Run: ``.venv/bin/python -m bench.quality`` (after ``.venv/bin/coderooms db start``); exit status 1 when
+ours does not beat both baselines on every repository. ``--tune`` sweeps the levers over the declared
+grid (clustering once per setting and repository, unseeded); ``--held-out`` scores the defaults on 24
+repositories drawn with other seeds. Figures and the chosen defaults: ``bench/quality/README.md``.
 """
 
 from __future__ import annotations
@@ -22,14 +27,15 @@ import posixpath
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from itertools import product
 from time import perf_counter
 
 from graphdatascience import GraphDataScience
 
 from bench.quality.metrics import ari, mojofm
-from bench.quality.plant import PlantedRepo, planted_repos
+from bench.quality.plant import PlantedRepo, held_out_repos, planted_repos
+from graphdb import codegraph
 from graphdb.candidate_source import build_candidate, collect_input
 from graphdb.clustering import cluster
 from graphdb.database import Database
@@ -58,6 +64,8 @@ class RepoFigures:
     louvain: Score
     fallback: str | None
     seconds: float
+    kept_seeded: float | None = None    # % of files in a block with the same id after a small edit (seeded)
+    kept_unseeded: float | None = None  # the same, rescanned from scratch
 
     def wins(self) -> bool:
         return all(getattr(self.ours, m) > max(getattr(self.directory, m), getattr(self.louvain, m))
@@ -80,7 +88,8 @@ def directory_partition(paths: Iterable[str]) -> dict[str, str]:
     return {p: posixpath.dirname(p) for p in paths}
 
 
-PLAIN_LOUVAIN = ClusterParams(hub_factor=1.0, fold_leaves=False, seed_from_previous=False)
+PLAIN_LOUVAIN = ClusterParams(hub_factor=1.0, fold_leaves=False, seed_from_previous=False,
+                              edge_weights=dict.fromkeys(ClusterParams().edge_weights, 1.0))
 
 
 def louvain_partition(db: Database, gds: GraphDataScience, repo_id: str, paths: Iterable[str]) -> dict[str, str]:
@@ -92,13 +101,12 @@ def score(partition: dict[str, str], truth: dict[str, str]) -> Score:
     return Score(round(mojofm(partition, truth), 2), round(ari(partition, truth), 4), len(set(partition.values())))
 
 
-def default_loader() -> Loader:
-    from graphdb import codegraph  # the ingest helper's loader
+def full_load(db: Database, repo_id: str, result: ScanResult) -> None:
+    codegraph.replace_repo(db, repo_id, result)
 
-    def load(db: Database, repo_id: str, result: ScanResult) -> None:
-        codegraph.replace_repo(db, repo_id, result)
 
-    return load
+def incremental_load(db: Database, repo_id: str, result: ScanResult) -> None:
+    codegraph.sync_repo(db, repo_id, result)
 
 
 def ingest(db: Database, repo: PlantedRepo, repo_id: str, loader: Loader) -> None:
@@ -107,40 +115,89 @@ def ingest(db: Database, repo: PlantedRepo, repo_id: str, loader: Loader) -> Non
         loader(db, repo_id, scan_tree(root, ScanOptions(use_git=False)))
 
 
+def small_edit(repo: PlantedRepo) -> PlantedRepo:
+    """The repository after a small edit: the last source file of its largest module is deleted (its users'
+    imports now dangle) and a comment is added to the first source file."""
+    modules: dict[str, list[str]] = {}
+    for path, module in repo.truth.items():
+        if "/" in path and not module.startswith("(") and module not in ("docs", "tests"):
+            modules.setdefault(module, []).append(path)
+    largest = max(sorted(modules), key=lambda m: len(modules[m]))
+    gone = sorted(modules[largest])[-1]
+    first = sorted(p for ps in modules.values() for p in ps)[0]
+    comment = "# edited\n" if first.endswith(".py") else "// edited\n"
+    files = {p: (t + comment if p == first else t) for p, t in repo.files.items() if p != gone}
+    return PlantedRepo(repo.name, repo.language, files, {p: m for p, m in repo.truth.items() if p != gone})
+
+
+def kept_ids(before: SeedFile, after: SeedFile, paths: Iterable[str]) -> float:
+    """% of the files (present in both) that sit in a block with the same id after the rescan."""
+    paths = sorted(paths)
+    old, new = seed_partition(before, paths), seed_partition(after, paths)
+    return round(100.0 * sum(1 for p in paths if old[p] == new[p]) / len(paths), 2)
+
+
 def evaluate(db: Database, gds: GraphDataScience, repo: PlantedRepo, params: ClusterParams,
-             loader: Loader, *, load: bool = True) -> RepoFigures:
+             loader: Loader, *, load: bool = True, rescan: Loader | None = None) -> RepoFigures:
+    """Score the candidate and the baselines; with ``rescan`` (an incremental loader), also rescan after
+    `small_edit`, seeded from the first candidate and from scratch."""
     repo_id = f"bench-quality-{repo.name}"
     started = perf_counter()
     if load:
         ingest(db, repo, repo_id, loader)
     paths = sorted(repo.truth)
     seed, report = build_candidate(db, gds, repo_id, params)
-    ours = score(seed_partition(seed, paths), repo.truth)
-    return RepoFigures(
+    figures = RepoFigures(
         repo=repo.name,
         files=len(paths),
-        ours=ours,
+        ours=score(seed_partition(seed, paths), repo.truth),
         directory=score(directory_partition(paths), repo.truth),
         louvain=score(louvain_partition(db, gds, repo_id, paths), repo.truth),
         fallback=report.fallback.value if report.fallback else None,
-        seconds=round(perf_counter() - started, 2),
+        seconds=0.0,
     )
+    if rescan is not None:
+        edited = small_edit(repo)
+        ingest(db, edited, repo_id, rescan)
+        seeded, _ = build_candidate(db, gds, repo_id, params, previous=seed)
+        fresh, _ = build_candidate(db, gds, repo_id, params.model_copy(update={"seed_from_previous": False}))
+        figures = replace(figures, kept_seeded=kept_ids(seed, seeded, edited.truth),
+                          kept_unseeded=kept_ids(seed, fresh, edited.truth))
+    return replace(figures, seconds=round(perf_counter() - started, 2))
+
+
+def _kept(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
 
 
 def table(figures: Sequence[RepoFigures]) -> str:
-    head = f"{'repository':<18}{'files':>6}  {'ours MoJoFM/ARI':>17}  {'directory':>15}  {'louvain':>15}  fallback"
+    head = (f"{'repository':<21}{'files':>6}  {'ours MoJoFM/ARI':>16}  {'directory':>15}  {'louvain':>15}  "
+            f"{'kept ids seeded/fresh':>21}  fallback")
     rows = [head, "-" * len(head)]
     for f in figures:
         rows.append(
-            f"{f.repo:<18}{f.files:>6}  {f.ours.mojofm:>8.2f} / {f.ours.ari:<6.3f}  "
+            f"{f.repo:<21}{f.files:>6}  {f.ours.mojofm:>7.2f} / {f.ours.ari:<6.3f}  "
             f"{f.directory.mojofm:>6.2f} / {f.directory.ari:<6.3f}  {f.louvain.mojofm:>6.2f} / {f.louvain.ari:<6.3f}  "
+            f"{_kept(f.kept_seeded):>9} / {_kept(f.kept_unseeded):<9}  "
             f"{f.fallback or '-'}{'' if f.wins() else '   <-- does not beat both'}"
         )
+    kept = [f for f in figures if f.kept_seeded is not None and f.kept_unseeded is not None]
+    rows.append("-" * len(head))
+    rows.append(
+        f"{'mean':<21}{'':>6}  {_mean([f.ours.mojofm for f in figures]):>7.2f} / {_mean([f.ours.ari for f in figures]):<6.3f}  "
+        f"{_mean([f.directory.mojofm for f in figures]):>6.2f} / {_mean([f.directory.ari for f in figures]):<6.3f}  "
+        f"{_mean([f.louvain.mojofm for f in figures]):>6.2f} / {_mean([f.louvain.ari for f in figures]):<6.3f}  "
+        + (f"{_mean([f.kept_seeded for f in kept]):>9.2f} / {_mean([f.kept_unseeded for f in kept]):<9.2f}"  # type: ignore[misc]
+           if kept else f"{'-':>9} / {'-':<9}"))
     return "\n".join(rows)
 
 
 CLUSTER_GRID: dict[str, Sequence[object]] = {
-    "hub_factor": (1.0, 0.1, 0.0),
+    "hub_factor": (1.0, 0.3, 0.1, 0.0),
     "fold_leaves": (True, False),
     "max_levels": (1, 2, 10),
     "edge_weights": ({"IMPORTS": 1.0}, {"IMPORTS": 0.5}),
@@ -148,7 +205,7 @@ CLUSTER_GRID: dict[str, Sequence[object]] = {
 LEIDEN_GRID: dict[str, Sequence[object]] = {"algorithm": ("leiden",), "resolution": (1.0, 1.5, 2.0, 3.0)}
 LADDER_GRID: dict[str, Sequence[object]] = {
     "min_block_size": (2, 3, 4),
-    "split_cohesion": (0.1, 0.2, 0.3, 0.5),
+    "split_cohesion": (0.1, 0.3, 0.5, 0.7),
     "merge_share": (0.5, 0.6, 0.7),
 }
 
@@ -176,8 +233,8 @@ def tune(db: Database, gds: GraphDataScience, repos: Sequence[PlantedRepo], load
                                 score(louvain_partition(db, gds, repo_id, paths), repo.truth))
     results: list[tuple[dict, dict]] = []
     for clustering in _settings(CLUSTER_GRID) + _settings(LEIDEN_GRID):
-        inputs = {repo.name: collect_input(db, gds, f"bench-quality-{repo.name}", ClusterParams(**_with_weights(clustering)))[0]
-                  for repo in repos}
+        unseeded = ClusterParams(**_with_weights(clustering), seed_from_previous=False)
+        inputs = {repo.name: collect_input(db, gds, f"bench-quality-{repo.name}", unseeded)[0] for repo in repos}
         for ladder in _settings(LADDER_GRID):
             setting = {**clustering, **ladder}
             params = ClusterParams(**_with_weights(setting))
@@ -206,10 +263,12 @@ def tune(db: Database, gds: GraphDataScience, repos: Sequence[PlantedRepo], load
 def main(argv: Sequence[str] | None = None, loader: Loader | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.quality", description=__doc__.splitlines()[0])
     parser.add_argument("--tune", action="store_true", help="sweep the levers over the declared grid")
+    parser.add_argument("--held-out", action="store_true",
+                        help="score the defaults on 24 more repositories drawn with other seeds (no rescan)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
-    loader = loader or default_loader()
-    repos = planted_repos()
+    loader = loader or full_load
+    repos = held_out_repos() if args.held_out else planted_repos()
     db = Database.connect()
     db.apply_schema()
     gds = open_gds(db.target)
@@ -218,7 +277,8 @@ def main(argv: Sequence[str] | None = None, loader: Loader | None = None) -> int
             tune(db, gds, repos, loader)
             return 0
         params = ClusterParams()
-        figures = [evaluate(db, gds, repo, params, loader) for repo in repos]
+        figures = [evaluate(db, gds, repo, params, loader, rescan=None if args.held_out else incremental_load)
+                   for repo in repos]
         for repo in repos:
             while db.execute("repo_delete_batch", repo_id=f"bench-quality-{repo.name}", batch_size=10_000)[0]["deleted"]:
                 pass
@@ -229,6 +289,9 @@ def main(argv: Sequence[str] | None = None, loader: Loader | None = None) -> int
         print(json.dumps({"parameters": params.model_dump(mode="json"), "repos": [asdict(f) for f in figures]}, indent=2))
     else:
         print(table(figures))
+    if args.held_out:
+        print(f"wins: {sum(f.wins() for f in figures)} of {len(figures)}")
+        return 0
     return 0 if all(f.wins() for f in figures) else 1
 
 

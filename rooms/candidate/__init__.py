@@ -5,7 +5,8 @@ Public API:
 - inputs: `CandidateInput`, `FileInfo`, `SymbolVote`, `FileEdge`, `PackageUse`, `SymbolInfo`
 - levers: `ClusterParams` (every declared parameter and its measured default), `CONCURRENCY`
 - report: `CandidateReport`, `Seam`, `Fallback`
-- helpers the database side shares: `plan_fallback`, `find_hubs`, `fan_in`, `seeds_from_previous`
+- helpers the database side shares: `plan_fallback`, `find_hubs`, `fan_in`, `complete_seeds`,
+  `seeds_from_previous`
 """
 
 from rooms.candidate.builder import build_candidate_seed
@@ -14,7 +15,7 @@ from rooms.candidate.hubs import fan_in, find_hubs
 from rooms.candidate.inputs import CandidateInput, FileEdge, FileInfo, PackageUse, SymbolInfo, SymbolVote
 from rooms.candidate.params import CONCURRENCY, ClusterParams
 from rooms.candidate.report import CandidateReport, Fallback, Seam
-from rooms.candidate.seeding import seeds_from_previous
+from rooms.candidate.seeding import complete_seeds, seeds_from_previous
 
 __all__ = [
     "CONCURRENCY",
@@ -29,6 +30,7 @@ __all__ = [
     "SymbolInfo",
     "SymbolVote",
     "build_candidate_seed",
+    "complete_seeds",
     "fan_in",
     "find_hubs",
     "plan_fallback",

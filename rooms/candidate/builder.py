@@ -91,7 +91,7 @@ def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = No
     for symbol in data.symbols:
         symbols_by_path[symbol.path].append((symbol.name, symbol.kind, symbol.weight))
     labels = [
-        LabelInput(anchor=u.anchor, tag=u.tag, languages=[infos[p].language for p in sorted(members[block_id])],
+        LabelInput(anchor=u.anchor, tag=u.label, languages=[infos[p].language for p in sorted(members[block_id])],
                    symbols=[s for p in sorted(members[block_id]) for s in symbols_by_path.get(p, ())])
         for block_id, u in zip(ids, units)
     ]
@@ -131,7 +131,7 @@ def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = No
     seams = [Seam(path=p, block_ids=[b for b, u in zip(ids, units) if p in u.files]) for p in sorted(shared)]
     report = CandidateReport(
         fallback=fallback,
-        algorithm=_ALGORITHM_BY_FALLBACK.get(fallback, params.algorithm) if fallback else params.algorithm,
+        algorithm=params.algorithm if fallback is None else _ALGORITHM_BY_FALLBACK.get(fallback, params.algorithm),
         parameters=params.model_dump(mode="json"),
         block_count=len(blocks),
         file_count=len(paths),

@@ -54,25 +54,20 @@ def is_single_directory(files: Sequence[FileInfo]) -> bool:
 def tiny_units(files: Sequence[FileInfo], graph: FileGraph) -> LadderResult:
     by_tree: dict[str, set[str]] = defaultdict(set)
     root_code: list[str] = []
-    residue: set[str] = set()
     for f in sorted(files, key=lambda f: f.path):
         tree = tree_of(f.path)
         if tree:
             by_tree[tree].add(f.path)
         elif f.is_code:
             root_code.append(f.path)
-        else:
-            residue.add(f.path)
     units = [Unit(files=paths, anchor=tree, tree=tree) for tree, paths in sorted(by_tree.items())]
     if not units:
-        return LadderResult([Unit(files=set(root_code), anchor="")] if root_code else [], frozenset(residue))
-    for path in root_code:
-        weights = [sum(w for g, w in graph.neighbours(path).items() if g in u.files) for u in units]
+        return LadderResult([Unit(files=set(root_code), anchor="")] if root_code else [])
+    for path in root_code:  # joins the directory it shares the most weight with; else residue
+        weights = [graph.weight_to(path, u.files) for u in units]
         if max(weights) > 0:
             units[max(range(len(units)), key=lambda i: (weights[i], -i))].files.add(path)
-        else:
-            residue.add(path)
-    return LadderResult(units, frozenset(residue))
+    return LadderResult(units)
 
 
 def family_of(f: FileInfo) -> str:
@@ -86,18 +81,14 @@ def family_of(f: FileInfo) -> str:
 
 def directory_extension_units(files: Sequence[FileInfo], floor: int) -> LadderResult:
     groups: dict[tuple[str, str], set[str]] = defaultdict(set)
-    residue: set[str] = set()
     for f in sorted(files, key=lambda f: f.path):
         tree = tree_of(f.path)
-        if tree:
+        if tree:  # root files stay in the residue
             groups[(tree, family_of(f))].add(f.path)
-        else:
-            residue.add(f.path)
     by_tree: dict[str, list[Unit]] = defaultdict(list)
     for (tree, family), paths in sorted(groups.items()):
         anchor = common_directory(posixpath.dirname(p) for p in paths)
-        by_tree[tree].append(Unit(files=paths, anchor=anchor, tag=family, tree=tree))
+        by_tree[tree].append(Unit(files=paths, anchor=anchor, tag=family, label=family, tree=tree))
     # No edges: the costura falls back to directory proximity inside each tree.
-    ladder = Ladder(files, Claims({}), FileGraph((), set()), floor=floor, split_cohesion=1.0)
-    units = [u for tree in sorted(by_tree) for u in ladder.costura(by_tree[tree])]
-    return LadderResult(units, frozenset(residue))
+    ladder = Ladder(files, Claims({}), FileGraph((), set()), floor=floor, split_cohesion=1.0, merge_share=1.0)
+    return LadderResult([u for tree in sorted(by_tree) for u in ladder.costura(by_tree[tree])])

@@ -39,6 +39,10 @@ class FileGraph:
         """Distinct unordered file pairs joined by at least one edge."""
         return sum(len(n) for n in self._adj.values()) // 2
 
+    def weight_to(self, path: str, files: set[str]) -> float:
+        """Total weight of the edges from ``path`` to ``files``."""
+        return sum(w for g, w in self.neighbours(path).items() if g in files)
+
     def internal(self, files: set[str]) -> float:
         """Total weight of the edges with both ends in ``files``."""
         return sum(w for f in files for g, w in self.neighbours(f).items() if g in files) / 2
@@ -46,12 +50,3 @@ class FileGraph:
     def between(self, a: set[str], b: set[str]) -> float:
         """Total weight of the edges from ``a`` to ``b`` (files in both sets count on neither side)."""
         return sum(w for f in a - b for g, w in self.neighbours(f).items() if g in b and g not in a)
-
-    def towards(self, files: set[str]) -> dict[str, float]:
-        """Weight from ``files`` to every outside file."""
-        out: dict[str, float] = defaultdict(float)
-        for f in files:
-            for g, w in self.neighbours(f).items():
-                if g not in files:
-                    out[g] += w
-        return out

@@ -1,9 +1,10 @@
 """Block ids: stable functions of a block's anchor, so a rescan after a small edit keeps them.
 
-The key of a unit is its anchor directory. Units sharing an anchor (a directory split by the graph) are
-told apart by their tag (the group's most connected file); the largest of them keeps the plain anchor key,
-so a directory that starts or stops being split keeps the id of its main part. The id is ``sb_`` + the
-first 16 hex digits of sha256(key) — the same shape as the ids `split` gives children.
+The key of a unit is its anchor directory; a group split out of a directory (a unit with a tag) adds its
+tag — the group's smallest path — so sibling groups never trade ids when their sizes or their most
+connected files change. Two units with the same key (only possible without tags) are told apart by their
+smallest file. The id is ``sb_`` + the first 16 hex digits of sha256(key) — the shape `split` gives
+children.
 """
 
 from __future__ import annotations
@@ -21,15 +22,11 @@ def _digest(key: str) -> str:
 
 def block_ids(units: Sequence[Unit]) -> list[str]:
     """One id per unit, in the order given; unique."""
-    by_anchor: dict[str, list[int]] = defaultdict(list)
-    for index, unit in enumerate(units):
-        by_anchor[unit.anchor].append(index)
-    keys: list[str] = [""] * len(units)
-    for anchor, indexes in by_anchor.items():
-        ranked = sorted(indexes, key=lambda i: (-len(units[i].files), units[i].tag, min(units[i].files)))
-        keys[ranked[0]] = f"anchor:{anchor}"
-        for i in ranked[1:]:
-            keys[i] = f"anchor:{anchor}\ntag:{units[i].tag or min(units[i].files)}"
+    keys = [f"anchor:{u.anchor}" + (f"\ntag:{u.tag}" if u.tag else "") for u in units]
+    seen: dict[str, int] = defaultdict(int)
+    for key in keys:
+        seen[key] += 1
+    keys = [key if seen[key] == 1 else f"{key}\nfile:{min(u.files)}" for key, u in zip(keys, units)]
     ids: list[str] = []
     taken: set[str] = set()
     for key in keys:
@@ -38,8 +35,6 @@ def block_ids(units: Sequence[Unit]) -> list[str]:
         while "sb_" + digest[:size] in taken and size < len(digest):
             size += 4
         block_id = "sb_" + digest[:size]
-        if block_id in taken:  # the same key twice: only possible for identical tags, made unique by order
-            block_id = "sb_" + _digest(key + f"\n#{len(taken)}")[:16]
         taken.add(block_id)
         ids.append(block_id)
     return ids

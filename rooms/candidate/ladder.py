@@ -4,8 +4,10 @@ The ladder works bottom-up over the directory tree, one top-level tree at a time
 spans two top-level trees). At each directory D:
 
 1. D's own files are one unit — split into community groups only when the graph says so: at least two
-   groups of FLOOR files each whose in-directory edges stay mostly inside the group (`split_cohesion`).
-   The other files of D join the group they are most connected to.
+   groups of FLOOR files each keeping `split_cohesion` of their in-directory edge weight inside the
+   group. In a flat directory holding half the repository's code (the single-directory class) the
+   ladder goes community-first: any such group with internal edges stands apart. The other files of D
+   join the group they are most connected to.
 2. The units of D's subdirectories join D's units; units that belong to the same community merge
    (sibling directories merge when the graph says so). A unit belongs to a community when that
    community holds at least `merge_share` of its claimed files — a directory whose files scatter over
@@ -16,7 +18,14 @@ spans two top-level trees). At each directory D:
 
 Then, per top-level tree, every unit smaller than FLOOR merges into the unit of the same tree it shares
 the most (hub-damped) edge weight with, or, without edges, into its nearest relative by directory — a
-single pass (the "costura"). A tree holding a single unit keeps it, whatever its size.
+single pass (the "costura"). A tree holding a single unit keeps it, whatever its size — except a tree
+of fewer than FLOOR files none of which has a graph node (a lone Dockerfile, a CI script): it clusters
+nowhere and stays in the residue.
+
+A top-level test tree (``tests/``, ``test/``, ``spec/``, ``__tests__/``, ``e2e/``, ``testing/``) is one
+unit: tests cut across modules by design — their communities are the modules they exercise — and a
+whiteboard draws them as one box. (Tests beside their code, or in a mirrored tree under ``src/``, stay
+with the modules they sit in.)
 
 Files at the repository root belong to no tree: code files there form units the same way; a root unit of
 FLOOR files or more stands alone, a smaller one joins the tree unit it is most connected to, and what has
@@ -29,29 +38,35 @@ from __future__ import annotations
 import posixpath
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rooms.candidate.claims import Claims
 from rooms.candidate.graph import FileGraph
 from rooms.candidate.inputs import FileInfo
 
+TEST_TREES = frozenset({"test", "tests", "spec", "specs", "__tests__", "e2e", "testing"})
+FLAT_SHARE = 0.5
+
 
 @dataclass(eq=False)
 class Unit:
     """A proto-block: its files, the directory it stands for and, for a group split out of a directory,
-    a tag telling it apart from its siblings (the group's most connected file)."""
+    a tag telling it apart from its siblings (the group's smallest path when it was formed: its id key)
+    and a label (its most connected file: its name)."""
 
     files: set[str]
     anchor: str
     tag: str = ""
+    label: str = ""
     tree: str = ""
-    claimed: bool = field(default=False, compare=False)
+    claimed: bool = False
 
 
 @dataclass(frozen=True)
 class LadderResult:
+    """The units; every file in none of them is residue."""
+
     units: list[Unit]
-    residue: frozenset[str]
 
 
 def tree_of(path: str) -> str:
@@ -74,18 +89,20 @@ def common_directory(paths: Iterable[str]) -> str:
 
 
 def _shared_depth(a: str, b: str) -> int:
-    return len(common_directory([a, b]).split("/")) if common_directory([a, b]) else 0
+    common = common_directory([a, b])
+    return len(common.split("/")) if common else 0
 
 
 class Ladder:
     def __init__(self, files: Iterable[FileInfo], claims: Claims, graph: FileGraph, *, floor: int,
-                 split_cohesion: float, merge_share: float = 0.5) -> None:
+                 split_cohesion: float, merge_share: float) -> None:
         self.files = {f.path: f for f in files}
         self.claims = claims
         self.graph = graph
         self.floor = floor
         self.split_cohesion = split_cohesion
         self.merge_share = merge_share
+        self.code_files = sum(1 for f in self.files.values() if f.is_code)
         self.direct: dict[str, list[str]] = defaultdict(list)
         self.children: dict[str, set[str]] = defaultdict(set)
         for path in sorted(self.files):
@@ -101,9 +118,17 @@ class Ladder:
     def run(self) -> LadderResult:
         units: list[Unit] = []
         for tree in sorted(self.children[""]):
-            units.extend(self.costura(self.form(tree)))
-        root_units, residue = self.root_units(units)
-        return LadderResult(units + root_units, frozenset(residue))
+            if tree.lower() in TEST_TREES:
+                found = [self._unit(set(self._subtree(tree)), tree, tree=tree)]
+            else:
+                found = self.costura(self.form(tree))
+            stray = len(found) == 1 and len(found[0].files) < self.floor and not found[0].claimed
+            if not stray:  # a stray directory of a file or two without graph nodes clusters nowhere
+                units.extend(found)
+        return LadderResult(units + self.root_units(units))
+
+    def _subtree(self, directory: str) -> list[str]:
+        return [p for p in self.files if p.startswith(directory + "/")]
 
     # -- step 1-3: bottom-up formation --------------------------------------------------------------------
 
@@ -125,27 +150,31 @@ class Ladder:
         for path in paths:
             for community in self.claims.of(path):
                 groups[community].add(path)
-        distinct = sorted(c for c, group in groups.items() if self._stands_apart(group, everything))
+        # Community-first in a flat directory holding half the code (the single-directory class):
+        # any group with internal edges stands apart; elsewhere the directory module needs `split_cohesion`.
+        flat = sum(1 for p in paths if self.files[p].is_code) >= FLAT_SHARE * self.code_files
+        threshold = 0.0 if flat else self.split_cohesion
+        distinct = sorted(c for c, group in groups.items() if self._stands_apart(group, everything, threshold))
         if len(distinct) < 2:
             return [self._unit(everything, directory, tree=tree)]
         parts = {c: set(groups[c]) for c in distinct}
         placed = set().union(*parts.values())
         for path in sorted(everything - placed):
             parts[self._best_part(path, parts)].add(path)
-        return sorted((self._unit(files, directory, tag=self._hub_file(files), tree=tree) for files in parts.values()),
-                      key=lambda u: u.tag)
+        return sorted((self._unit(files, directory, tag=min(files), label=self._hub_file(files), tree=tree)
+                       for files in parts.values()), key=lambda u: u.tag)
 
-    def _stands_apart(self, group: set[str], everything: set[str]) -> bool:
+    def _stands_apart(self, group: set[str], everything: set[str], threshold: float) -> bool:
         if len(group) < self.floor:
             return False
         inside = self.graph.internal(group)
         if inside <= 0:
             return False
         across = self.graph.between(group, everything - group)
-        return inside / (inside + across) >= self.split_cohesion
+        return inside / (inside + across) >= threshold
 
     def _best_part(self, path: str, parts: dict[int, set[str]]) -> int:
-        weights = {c: sum(w for g, w in self.graph.neighbours(path).items() if g in files) for c, files in parts.items()}
+        weights = {c: self.graph.weight_to(path, files) for c, files in parts.items()}
         if max(weights.values()) > 0:
             return min(weights, key=lambda c: (-weights[c], c))
         own = [c for c in self.claims.of(path) if c in parts]
@@ -155,7 +184,7 @@ class Ladder:
 
     def _hub_file(self, files: set[str]) -> str:
         """The file with the most edge weight inside ``files`` (smallest path on a tie)."""
-        return min(files, key=lambda f: (-round(sum(w for g, w in self.graph.neighbours(f).items() if g in files), 9), f))
+        return min(files, key=lambda f: (-round(self.graph.weight_to(f, files), 9), f))
 
     def merge_same_community(self, units: list[Unit], directory: str) -> list[Unit]:
         by_community: dict[int, list[Unit]] = defaultdict(list)
@@ -188,7 +217,7 @@ class Ladder:
         if whole:
             return self._unit(files, directory, tree=group[0].tree)
         core = min(group, key=lambda u: (-len(u.files), len(u.anchor), u.anchor, u.tag))
-        return self._unit(files, core.anchor, tag=core.tag, tree=group[0].tree)
+        return self._unit(files, core.anchor, tag=core.tag, label=core.label, tree=group[0].tree)
 
     def attach_unclaimed(self, units: list[Unit], own: list[Unit], directory: str) -> list[Unit]:
         unclaimed = [u for u in units if not u.claimed]
@@ -232,31 +261,28 @@ class Ladder:
 
     # -- the root -----------------------------------------------------------------------------------------
 
-    def root_units(self, tree_units: list[Unit]) -> tuple[list[Unit], set[str]]:
-        root_files = self.direct.get("", [])
-        code = [p for p in root_files if self.files[p].is_code]
-        residue = {p for p in root_files if not self.files[p].is_code}
+    def root_units(self, tree_units: list[Unit]) -> list[Unit]:
+        """Units of the root's code files; small ones join the tree unit they are most connected to (mutating
+        it); what has no edge, and every non-code root file, is left out (residue)."""
+        code = [p for p in self.direct.get("", []) if self.files[p].is_code]
         if not code:
-            return [], residue
+            return []
         units = self.split_directory("", code)
         if not tree_units:
-            return self.costura(units), residue
+            return self.costura(units)
         kept: list[Unit] = []
         for unit in units:
             if len(unit.files) >= self.floor:
                 kept.append(unit)
                 continue
             for path in sorted(unit.files):
-                weights = [sum(w for g, w in self.graph.neighbours(path).items() if g in u.files) for u in tree_units]
+                weights = [self.graph.weight_to(path, u.files) for u in tree_units]
                 if max(weights) > 0:
-                    best = max(range(len(tree_units)), key=lambda i: (weights[i], -i))
-                    tree_units[best].files.add(path)
-                else:
-                    residue.add(path)
-        return kept, residue
+                    tree_units[max(range(len(tree_units)), key=lambda i: (weights[i], -i))].files.add(path)
+        return kept
 
     # -- helpers ------------------------------------------------------------------------------------------
 
-    def _unit(self, files: set[str], anchor: str, *, tag: str = "", tree: str = "") -> Unit:
-        return Unit(files=set(files), anchor=anchor, tag=tag, tree=tree,
+    def _unit(self, files: set[str], anchor: str, *, tag: str = "", label: str = "", tree: str = "") -> Unit:
+        return Unit(files=set(files), anchor=anchor, tag=tag, label=label, tree=tree,
                     claimed=any(self.claims.of(p) for p in files))

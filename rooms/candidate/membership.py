@@ -93,24 +93,19 @@ def entries_for(files: set[str], shared: set[str], infos: Mapping[str, FileInfo]
 
 def resolve(entries: Mapping[str, list[Member]], paths: Iterable[str]) -> dict[str, set[str]]:
     """Block id -> the files it resolves to (exact entries, plus glob-covered files no other block lists)."""
-    exact_owner: dict[str, set[str]] = defaultdict(set)
+    exact_owner: dict[str, list[str]] = defaultdict(list)
+    glob_owner: dict[str, list[str]] = defaultdict(list)  # globbed directory -> blocks
     for block_id, members in entries.items():
         for member in members:
-            if not member.path.endswith("/**"):
-                exact_owner[member.path].add(block_id)
+            if member.path.endswith("/**"):
+                glob_owner[member.path[:-3]].append(block_id)
+            else:
+                exact_owner[member.path].append(block_id)
     out: dict[str, set[str]] = {block_id: set() for block_id in entries}
-    globs = [(m.path[:-3], block_id) for block_id, members in entries.items() for m in members if m.path.endswith("/**")]
     for path in paths:
-        if path in exact_owner:
-            for block_id in exact_owner[path]:
-                out[block_id].add(path)
-            continue
-        matching = [(directory, block_id) for directory, block_id in globs if path.startswith(directory + "/")]
-        if matching:
-            deepest = max(len(directory) for directory, _ in matching)
-            for directory, block_id in matching:
-                if len(directory) == deepest:
-                    out[block_id].add(path)
+        deepest = next((d for d in ancestors(path) if d in glob_owner), "")
+        for block_id in exact_owner.get(path) or glob_owner.get(deepest, []):
+            out[block_id].add(path)
     return out
 
 

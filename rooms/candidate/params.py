@@ -15,8 +15,9 @@ Clustering (in-database, `graphdb.clustering`):
   multiplied by ``hub_factor`` (0 removes it), in the projection and in the ladder's decisions.
 - ``fold_leaves``: nodes with a single relationship are left out of the projection and take the
   community of their one neighbour (they cannot change it, only add noise and time).
-- ``seed_from_previous``: when the previous candidate is given, Louvain/Leiden start from its blocks
-  (``seedProperty``), so a rescan keeps unchanged blocks.
+- ``seed_from_previous``: Louvain/Leiden start (``seedProperty``) from the communities of the last
+  clustering of the repository (kept on its files), or from the previous candidate's blocks when none
+  was kept, so a rescan keeps unchanged blocks.
 
 The collapse ladder (`rooms.candidate`, pure):
 - ``min_block_size`` (FLOOR): a unit smaller than this merges into its best-connected neighbour in the
@@ -44,7 +45,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 DEFAULT_EDGE_WEIGHTS: dict[str, float] = {
-    "IMPORTS": 1.0,
+    "IMPORTS": 0.5,
     "CALLS": 1.0,
     "INHERITS": 1.0,
     "DEFINES": 1.0,
@@ -68,13 +69,13 @@ class ClusterParams(BaseModel):
 
     hub_share: float = Field(default=0.25, gt=0.0, le=1.0)
     hub_min_files: int = Field(default=5, ge=2)
-    hub_factor: float = Field(default=0.1, ge=0.0, le=1.0)
+    hub_factor: float = Field(default=0.3, ge=0.0, le=1.0)
     fold_leaves: bool = True
     seed_from_previous: bool = True
 
     min_block_size: int = Field(default=3, ge=1)
     split_cohesion: float = Field(default=0.5, ge=0.0, le=1.0)
-    merge_share: float = Field(default=0.5, gt=0.0, le=1.0)
+    merge_share: float = Field(default=0.6, gt=0.0, le=1.0)
     glob_threshold: float = Field(default=0.9, gt=0.0, le=1.0)
     cohesion_floor: int = Field(default=5, ge=1)
     tiny_repo_files: int = Field(default=30, ge=0)

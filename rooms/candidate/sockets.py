@@ -46,7 +46,8 @@ _CLASSES: dict[str, tuple[str, ...]] = {
     ),
     "http_client": (
         "requests", "httpx", "urllib3", "axios", "node-fetch", "got", "superagent", "ky",
-        "com.squareup.okhttp3:okhttp", "reqwest", "faraday", "httparty", "guzzlehttp/guzzle", "github.com/go-resty/resty/v2",
+        "com.squareup.okhttp3:okhttp", "reqwest", "faraday", "httparty", "guzzlehttp/guzzle",
+        "github.com/go-resty/resty/v2",
     ),
     "message_queue": (
         "kafka-python", "confluent-kafka", "aiokafka", "pika", "celery", "kombu", "kafkajs", "amqplib", "bullmq",
@@ -86,7 +87,8 @@ def package_class(name: str) -> str | None:
     return None
 
 
-def internal_sockets(members: Mapping[str, set[str]], edges: Iterable[FileEdge], min_weight: float) -> dict[str, Sockets]:
+def internal_sockets(members: Mapping[str, set[str]], edges: Iterable[FileEdge],
+                     min_weight: float) -> dict[str, Sockets]:
     owners: dict[str, list[str]] = defaultdict(list)
     for block_id in sorted(members):
         for path in members[block_id]:

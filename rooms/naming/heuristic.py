@@ -25,7 +25,7 @@ PURPOSE_MAX = 120
 
 GENERIC_SEGMENTS = frozenset({
     "src", "source", "sources", "lib", "libs", "main", "java", "kotlin", "scala", "com", "org", "net", "io",
-    "code", "pkg", "internal", "app", "apps", "packages", "modules", "python", "go", "js", "ts",
+    "pkg", "python", "go", "js", "ts",
 })
 _TYPE_KINDS = ("class", "struct", "interface", "trait", "enum")
 _LANGUAGE_NAMES = {

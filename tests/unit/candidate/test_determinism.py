@@ -98,3 +98,14 @@ def test_file_edges_between_unknown_files_are_ignored() -> None:
                            source_commit=data.source_commit)
     assert serialize_seed(build(noisy)[0]) == serialize_seed(build(data)[0])
     assert FileInfo("a.md", "docs").is_code is False
+
+
+def test_groups_of_a_split_directory_keep_their_ids_when_their_sizes_change() -> None:
+    p = ["lib/p1.py", "lib/p2.py", "lib/p3.py"]
+    r = ["lib/r1.py", "lib/r2.py", "lib/r3.py", "lib/r4.py"]
+    edges = chain(p) + chain(r)
+    before = _ids_by_file(graph({**dict.fromkeys(p, 1), **dict.fromkeys(r, 2)}, edges))
+    bigger = p + ["lib/p4.py", "lib/p5.py"]  # the p group grows past the r group
+    after = _ids_by_file(graph({**dict.fromkeys(bigger, 1), **dict.fromkeys(r, 2)}, chain(bigger) + chain(r)))
+    assert before["lib/p1.py"] != before["lib/r1.py"]
+    assert all(before[f] == after[f] for f in p + r)

@@ -104,3 +104,34 @@ def test_a_repository_without_directories_is_clustered_community_first() -> None
     seed, report = build(graph({**dict.fromkeys(p, 1), **dict.fromkeys(r, 2), "README.md": None}, clique(p) + clique(r)))
     assert layout(seed) == {frozenset(p), frozenset(r)}
     assert report.fallback == "single_directory" and report.residue_first == ["README.md"]
+
+
+def test_a_top_level_test_tree_is_one_block() -> None:
+    ta = ["tests/unit/a/t1.py", "tests/unit/a/t2.py", "tests/unit/a/t3.py"]
+    tb = ["tests/unit/b/t1.py", "tests/unit/b/t2.py", "tests/unit/b/t3.py"]
+    files = {**dict.fromkeys(A + ta, 1), **dict.fromkeys(B + tb, 2), "tests/fixtures/x.json": None}
+    edges = chain(A) + chain(B) + chain(ta) + chain(tb) + [(ta[0], A[0], 1.0), (tb[0], B[0], 1.0)]
+    seed, _ = build(graph(files, edges))
+    # Without the rule, tests/unit/a and tests/unit/b would be two blocks (two communities, each cohesive).
+    assert layout(seed) == {frozenset({"pkg/a/**"}), frozenset({"pkg/b/**"}), frozenset({"tests/**"})}
+
+
+def test_a_stray_top_level_directory_without_graph_nodes_stays_in_the_residue() -> None:
+    files = {**dict.fromkeys(A, 1), **dict.fromkeys(B, 2), "docker/Dockerfile": None, "docker/compose.yaml": None,
+             "ci/run.sh": 3}
+    seed, report = build(graph(files, chain(A) + chain(B)))
+    # docker/: two files, no node -> residue. ci/run.sh has a node (a claim): it stays a (small) block.
+    assert layout(seed) == {frozenset({"pkg/a/**"}), frozenset({"pkg/b/**"}), frozenset({"ci/**"})}
+    assert report.residue_first == ["docker/Dockerfile", "docker/compose.yaml"]
+
+
+def test_directory_first_needs_split_cohesion_but_a_flat_directory_holding_half_the_code_goes_community_first() -> None:
+    p = ["lib/p1.py", "lib/p2.py", "lib/p3.py"]
+    r = ["lib/r1.py", "lib/r2.py", "lib/r3.py"]
+    # Each group: inside 2.0 (a chain), across 3.0 (three p-r edges) -> 0.4 of its in-directory weight.
+    edges = chain(p) + chain(r) + [(p[i], r[i], 1.0) for i in range(3)]
+    flat = {**dict.fromkeys(p, 1), **dict.fromkeys(r, 2)}
+    assert layout(build(graph(flat, edges))[0]) == {frozenset(p), frozenset(r)}  # all the code: community-first
+    rest = {f"app/m{i}.py": 3 for i in range(7)}  # lib/ now holds 6 of 13 code files (< half)
+    seed, _ = build(graph({**flat, **rest}, edges + chain(list(rest))))
+    assert frozenset({"lib/**"}) in layout(seed)  # 0.4 < split_cohesion 0.5: one directory module

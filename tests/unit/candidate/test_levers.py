@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from rooms.candidate import ClusterParams, FileEdge, fan_in, find_hubs, seeds_from_previous
+from rooms.candidate import ClusterParams, FileEdge, complete_seeds, fan_in, find_hubs, seeds_from_previous
 from tests.unit.candidate.builders import block_of, build, chain, entries, graph
 
 
@@ -27,7 +27,7 @@ def test_hub_damping_keeps_a_hub_from_gluing_its_users_into_one_block() -> None:
     files = {**dict.fromkeys(a + [hub], 1), **dict.fromkeys(b, 2), small: 3}
     edges = chain(a) + chain(b) + [(small, hub, 3.0), (small, b[0], 1.0)]
     undamped, _ = build(graph(files, edges))
-    damped, _ = build(graph(files, edges, hubs=[hub]))  # hub_factor 0.1: 0.3 < 1.0
+    damped, _ = build(graph(files, edges, hubs=[hub]), hub_factor=0.1)  # 3.0 * 0.1 = 0.3 < 1.0
     assert entries(block_of(undamped, small)) == ["pkg/a/**", "pkg/c/**"]  # 3.0 to the hub beats 1.0 to b
     assert entries(block_of(damped, small)) == ["pkg/b/**", "pkg/c/**"]    # 0.3 to the hub loses
 
@@ -50,3 +50,8 @@ def test_params_are_declared_and_refuse_nonsense() -> None:
         ClusterParams(hub_factor=2.0)
     with pytest.raises(ValidationError):
         ClusterParams(surprise=True)
+
+
+def test_remembered_communities_seed_known_files_and_new_files_start_alone() -> None:
+    seeds = complete_seeds({"a.py": 7, "b.py": 7, "c.py": 2, "gone.py": 9}, ["c.py", "a.py", "new2.py", "b.py", "new1.py"])
+    assert seeds == {"a.py": 7, "b.py": 7, "c.py": 2, "new1.py": 8, "new2.py": 9}
