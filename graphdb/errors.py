@@ -3,6 +3,7 @@
 GraphDbError
 ├── DatabaseUnavailable   Neo4j does not answer (stopped, unreachable, auth refused)
 ├── NoDatabaseConfigured  no NEO4J_URI and no recorded local server
+├── EmptyProjection       a GDS projection matched no rows (graphdb.gds)
 └── RuntimeProvisionError the local server could not be provisioned or started
     ├── JavaNotFound
     ├── MavenFailed
