@@ -3,8 +3,14 @@
 ``Store.doc`` holds the store's own fields as canonical JSON (everything but the blocks, the version
 and the lease); ``store_version`` and the advisory lease (``curating_by``/``curating_until``) are plain
 properties so they can be compared and set in Cypher. Each ``Block.doc`` holds one block's canonical
-JSON and ``Block.position`` its place in the list, so a load rebuilds the exact store and an export
-is byte-identical to what was written. Writers persist only the blocks that changed.
+JSON, so a load rebuilds the exact store and an export is byte-identical to what was written. Writers
+persist only the blocks that changed.
+
+Reads are read-committed in Neo4j: a reader racing a commit can see the store node of one version and
+some blocks of another. So every write also sets ``Store.manifest``, one property (read atomically)
+naming the version, the digest of the store doc and the digests of the block docs in block order. A
+load assembles the store from the manifest and raises :class:`TornRead` when what it read does not
+match it; readers outside the store lock retry (``graphdb.store_writes.read_store``).
 
 These functions take a managed transaction and are pure functions of their arguments, as the driver
 may retry them on transient errors.
@@ -12,6 +18,7 @@ may retry them on transient errors.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 from collections import OrderedDict
@@ -35,6 +42,19 @@ def _block_doc(block: SystemBlock) -> str:
     return json.dumps(block.model_dump(mode="json"), ensure_ascii=False)
 
 
+class TornRead(Exception):
+    """A load saw parts of two committed versions (a concurrent commit); read again."""
+
+
+@lru_cache(maxsize=8192)
+def _digest(doc: str) -> str:
+    return hashlib.blake2b(doc.encode(), digest_size=16).hexdigest()
+
+
+def _manifest(version: int, store_doc: str, block_digests: list[str]) -> list[str]:
+    return [f"{version}:{_digest(store_doc)}", *block_digests]
+
+
 @lru_cache(maxsize=8192)
 def _parse_block(doc: str) -> SystemBlock:
     """Validated block of a stored doc. Cached by the doc's text: an unchanged block is not re-validated
@@ -43,8 +63,10 @@ def _parse_block(doc: str) -> SystemBlock:
     return SystemBlock.model_validate_json(doc)
 
 
-def _store_params(store: Store) -> dict[str, Any]:
-    return {"repo_id": store.repo.repo_id, "store_version": store.store_version, "doc": _store_doc(store),
+def _store_params(store: Store, block_digests: list[str]) -> dict[str, Any]:
+    doc = _store_doc(store)
+    return {"repo_id": store.repo.repo_id, "store_version": store.store_version, "doc": doc,
+            "manifest": _manifest(store.store_version, doc, block_digests),
             "curating_by": store.curating_by, "curating_until": store.curating_until}
 
 
@@ -103,44 +125,66 @@ def load_locked(tx: ManagedTransaction, repo_id: str, locked: Locked) -> Store:
 
 
 def load(tx: ManagedTransaction, repo_id: str) -> Store | None:
-    record = tx.run(query("store_read"), repo_id=repo_id).single()
+    """The store as of one committed version; :class:`TornRead` when the read raced a commit."""
+    record = tx.run(query("store_read"), repo_id=repo_id).single(strict=False)
     if record is None:
         return None
+    manifest = record["manifest"]
+    version_text, _, doc_digest = manifest[0].partition(":")
+    if _digest(record["doc"]) != doc_digest:
+        raise TornRead(repo_id)
+    by_digest = {_digest(doc): doc for doc in record["blocks"]}
+    try:
+        docs = [by_digest[digest] for digest in manifest[1:]]
+    except KeyError:
+        raise TornRead(repo_id) from None
     data = json.loads(record["doc"])
-    data["store_version"] = record["store_version"]
+    data["store_version"] = int(version_text)
     for key in ("curating_by", "curating_until"):
         if record[key] is not None:
             data[key] = record[key]
     data["blocks"] = []
     shell = Store.model_validate(data)
     # Assigning validated blocks skips re-validating them; the store-level checks still run below.
-    return Store.model_validate({**shell.__dict__, "blocks": [_parse_block(doc) for doc in record["blocks"]]})
+    return Store.model_validate({**shell.__dict__, "blocks": [_parse_block(doc) for doc in docs]})
 
 
 def create(tx: ManagedTransaction, store: Store) -> None:
     """Create a store that does not exist yet (a racing creator fails on the key constraint)."""
-    tx.run(query("store_create"), **_store_params(store)).consume()
-    _upsert_blocks(tx, store.repo.repo_id, list(enumerate(store.blocks)))
+    docs = [(b.block_id, _block_doc(b)) for b in store.blocks]
+    tx.run(query("store_create"), **_store_params(store, [_digest(doc) for _, doc in docs])).consume()
+    _upsert_blocks(tx, store.repo.repo_id, docs)
 
 
 def persist(tx: ManagedTransaction, before: Store, after: Store) -> None:
-    """Write ``after`` over ``before``: the store fields and only the blocks that differ."""
+    """Write ``after`` over ``before`` (the version locked in ``tx``): the store and the blocks that differ."""
     repo_id = after.repo.repo_id
-    tx.run(query("store_update"), **_store_params(after)).consume()
-    # Unchanged blocks are the very same objects in before and after (the edit engine shares them), and a
-    # changed one differs by value: the tuple comparison checks identity first, then equality.
-    old = {b.block_id: (i, b) for i, b in enumerate(before.blocks)}
-
-    changed = [(i, b) for i, b in enumerate(after.blocks) if old.get(b.block_id) != (i, b)]
+    previous = tx.run(query("store_manifest"), repo_id=repo_id).single(strict=True)["manifest"]
+    # ``before`` is the locked version, so the manifest lists its blocks' digests in its order.
+    known = dict(zip([b.block_id for b in before.blocks], previous[1:], strict=True))
+    old = {b.block_id: b for b in before.blocks}
+    changed: list[tuple[str, str]] = []
+    digests: list[str] = []
+    for block in after.blocks:
+        prior = old.get(block.block_id)
+        # Unchanged blocks are the very same objects in before and after (the edit engine shares them);
+        # a changed one differs by value: identity is checked first, then equality.
+        if prior is not None and (prior is block or prior == block):
+            digests.append(known[block.block_id])
+        else:
+            doc = _block_doc(block)
+            changed.append((block.block_id, doc))
+            digests.append(_digest(doc))
+    tx.run(query("store_update"), **_store_params(after, digests)).consume()
     keep = [b.block_id for b in after.blocks]
-    if len(keep) != len(before.blocks) or set(keep) != set(old):
+    if set(keep) != set(old):
         tx.run(query("store_blocks_delete_except"), repo_id=repo_id, keep=keep).consume()
     _upsert_blocks(tx, repo_id, changed)
 
 
-def _upsert_blocks(tx: ManagedTransaction, repo_id: str, blocks: list[tuple[int, SystemBlock]]) -> None:
-    if not blocks:
+def _upsert_blocks(tx: ManagedTransaction, repo_id: str, docs: list[tuple[str, str]]) -> None:
+    if not docs:
         return
-    rows = [{"block_id": b.block_id, "position": i, "doc": _block_doc(b)} for i, b in blocks]
+    rows = [{"block_id": block_id, "doc": doc} for block_id, doc in docs]
     tx.run(query("store_blocks_upsert"), repo_id=repo_id, blocks=rows).consume()
 

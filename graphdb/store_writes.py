@@ -8,6 +8,8 @@ makes the second ``CREATE`` fail, and that failure is reported as the conflict i
 
 from __future__ import annotations
 
+import random
+import time
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -21,10 +23,18 @@ from rooms.store_rules import CandidateWrite, VersionConflict, decide, decide_im
 from rooms.contract import SeedFile, Store, seed_from_store, serialize_seed
 
 R = TypeVar("R")
+OPTIMISTIC_READS = 8
 
 
 def read_store(db: Database, repo_id: str) -> Store | None:
-    return db.read(lambda tx: persisted.load(tx, repo_id))
+    """The store as of one committed version. Lock-free reads are retried when they race a commit (a torn
+    read); after a few, the store is read under its lock, behind the writers, so a reader never starves."""
+    for attempt in range(OPTIMISTIC_READS):
+        try:
+            return db.read(lambda tx: persisted.load(tx, repo_id))
+        except persisted.TornRead:
+            time.sleep(random.uniform(0, 0.002 * 2 ** attempt))  # noqa: S311 - jitter, not a secret
+    return db.write(lambda tx: persisted.load(tx, repo_id) if persisted.lock(tx, repo_id) else None)
 
 
 def store_version(db: Database, repo_id: str) -> int:

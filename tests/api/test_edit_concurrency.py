@@ -22,12 +22,14 @@ def _client(api: ServedApi, repo_id: str, client: int) -> list[tuple[str, dict]]
     headers = {"authorization": f"Bearer {api.token}"}
     with httpx.Client(base_url=api.base_url, headers=headers, timeout=60) as http:
         for n in range(BATCHES):
-            version = http.post("/graphql", json={"query": VERSION, "variables": {"r": repo_id}}).json()[
-                "data"]["store"]["storeVersion"]
+            read = http.post("/graphql", json={"query": VERSION, "variables": {"r": repo_id}}).json()
+            assert read.get("data"), read
+            version = read["data"]["store"]["storeVersion"]
             batch_id = f"c{client}-b{n}"
             ops = [{"rename": {"blockId": "sb_api", "name": f"API {client}.{n}"}}]
             body = http.post("/graphql", json={"query": EDIT, "variables": {
                 "repo": repo_id, "v": version, "ops": ops, "batch": batch_id}}).json()
+            assert body.get("data"), body
             results.append((batch_id, body["data"]["candidateEdit"]))
     return results
 
