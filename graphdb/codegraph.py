@@ -2,8 +2,8 @@
 
 Nodes ``Repo``, ``File``, ``Symbol``, ``Package`` (keyed by ``repo_id`` + record ``id``) and the
 relationships ``DEFINES``, ``CONTAINS``, ``IMPORTS``, ``CALLS``, ``INHERITS``, ``USES_PACKAGE``
-with ``count``/``weight``/``confidence``. Rows go in ``UNWIND $rows`` batches, each batch one
-managed write transaction; every statement is a catalog file ``codegraph_*.cypher``.
+with ``count``/``weight``/``confidence``. Rows go in batches, each batch one managed write
+transaction; every statement is a catalog file ``codegraph_*.cypher``.
 
 ``sync_repo`` is incremental: every File node keeps a digest of what the file contributes (its
 record, symbols and outgoing edges, see ``rooms.ingest.digest``). Files whose digest is unchanged
@@ -13,14 +13,22 @@ interrupted load leaves null digests and the next sync rewrites those files. The
 graph a fresh load of the same scan writes. Each File also keeps its parse result as JSON
 (``parse``), so ``stored_parses`` can feed the next incremental scan from the database alone.
 Constraints (``Database.apply_schema``) must exist.
+
+Rows are positional lists (cheaper to encode than maps), sent as ``UNWIND $rows`` batches, several
+transactions at a time for symbols and relationships. Every lookup by key says ``USING INDEX SEEK``:
+left to itself the planner may pick the ``repo_id`` index (or scan the key index) when its statistics
+are stale, which turns a batch into a scan per row. (A ``LOAD CSV`` path through the local server's
+import directory was measured too: no faster than these batches, so it is not here.)
 """
 
 from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from time import perf_counter
 from typing import Any, LiteralString
 
@@ -34,6 +42,7 @@ from rooms.ingest.digest import file_digests
 BATCH_SIZE = 10_000
 # File rows carry their parse result as JSON (kilobytes each): fewer per transaction keeps them small.
 FILE_BATCH_SIZE = 500
+WORKERS = 4  # concurrent write transactions: the server has cores to spare while one commits
 
 # (edge kind, source is a file) -> statement; the labels are literal in each statement.
 _EDGE_STATEMENTS = {
@@ -61,38 +70,38 @@ class LoadReport:
         return (self.nodes_written + self.relationships_written) / self.seconds if self.seconds else 0.0
 
 
-def sync_repo(db: Database, repo_id: str, result: ScanResult, *, batch_size: int = BATCH_SIZE) -> LoadReport:
-    """Make the stored code graph of ``repo_id`` equal to ``result``, writing only what changed."""
+def sync_repo(db: Database, repo_id: str, result: ScanResult, *, batch_size: int = BATCH_SIZE,
+              workers: int = WORKERS) -> LoadReport:
+    """Make the stored code graph of ``repo_id`` equal to ``result``, writing only what changed.
+    ``workers`` write transactions of one statement run at a time."""
     started = perf_counter()
     stored = {row["path"]: row["digest"] for row in db.rows("codegraph_file_digests", repo_id=repo_id)}
     digests = file_digests(result)
     changed = {path for path, digest in digests.items() if stored.get(path) != digest}
     vanished = sorted(set(stored) - set(digests))
-    writer = _BatchWriter(db, repo_id, batch_size)
+    unwind = _UnwindWriter(db, repo_id, batch_size, workers)
 
-    writer.run("codegraph_delete_files", "ids", [f"file::{path}" for path in vanished])
+    unwind.run("codegraph_delete_files", "ids", [f"file::{path}" for path in vanished])
     symbols_by_file: dict[str, list[str]] = defaultdict(list)
     for symbol in result.symbols:
         symbols_by_file[symbol.path].append(symbol.id)
-    writer.run("codegraph_clear_file_edges", "rows", [
-        {"id": f"file::{path}", "symbol_ids": symbols_by_file.get(path, [])}
-        for path in sorted(changed) if path in stored
+    unwind.run("codegraph_clear_file_edges", "rows", [
+        [f"file::{path}", symbols_by_file.get(path, [])] for path in sorted(changed) if path in stored
     ])
 
     files = [file_row(f, result.parses.get(f.path)) for f in result.files if f.path in changed]
     symbols = [symbol_row(s) for s in result.symbols if s.path in changed]
-    packages = [{"id": p.id, "ecosystem": p.ecosystem, "name": p.name} for p in result.packages]
-    writer.run("codegraph_upsert_files", "rows", files, batch_size=min(batch_size, FILE_BATCH_SIZE))
-    writer.run("codegraph_upsert_symbols", "rows", symbols)
-    writer.run("codegraph_upsert_packages", "rows", packages)
+    packages = [[p.id, p.ecosystem, p.name] for p in result.packages]
+    unwind.run("codegraph_upsert_files", "rows", files, batch_size=min(batch_size, FILE_BATCH_SIZE),
+               workers=workers)
+    unwind.write("codegraph_upsert_symbols", symbols)
+    unwind.run("codegraph_upsert_packages", "rows", packages)
     edges = [edge for edge in result.edges if edge.origin in changed]
     for statement, rows in _edge_rows(edges):
-        writer.run(statement, "rows", rows)
-    writer.run_once("codegraph_delete_stale_packages", keep=[p.id for p in result.packages])
-    writer.run("codegraph_set_digests", "rows", [
-        {"id": f"file::{path}", "digest": digests[path]} for path in sorted(changed)
-    ])
-    writer.run_once(
+        unwind.write(statement, rows)
+    unwind.run_once("codegraph_delete_stale_packages", keep=[p.id for p in result.packages])
+    unwind.run("codegraph_set_digests", "rows", [[f"file::{path}", digests[path]] for path in sorted(changed)])
+    unwind.run_once(
         "codegraph_repo_upsert", files=len(result.files), symbols=len(result.symbols),
         relationships=len(result.edges), packages=len(result.packages),
     )
@@ -132,40 +141,48 @@ def stored_parses(db: Database, repo_id: str) -> dict[str, FileParse]:
     return parses
 
 
-def file_row(record: FileRecord, parse: FileParse | None = None) -> dict[str, Any]:
-    return {"id": record.id, "path": record.path, "language": record.language, "size": record.size,
-            "sha256": record.sha256, "lines": record.lines,
-            "parse": json.dumps(parse.to_json(), separators=(",", ":")) if parse is not None else None}
+def file_row(record: FileRecord, parse: FileParse | None = None) -> list[Any]:
+    """[id, path, language, size, sha256, lines, parse JSON or None]."""
+    return [record.id, record.path, record.language, record.size, record.sha256, record.lines,
+            json.dumps(parse.to_json(), separators=(",", ":")) if parse is not None else None]
 
 
-def symbol_row(record: SymbolRecord) -> dict[str, Any]:
-    return {"id": record.id, "path": record.path, "kind": record.kind, "name": record.name,
-            "qualified_name": record.qualified_name, "start_line": record.start_line, "end_line": record.end_line}
+def symbol_row(record: SymbolRecord) -> list[Any]:
+    """[id, path, kind, name, qualified name, start line, end line]."""
+    return [record.id, record.path, record.kind, record.name, record.qualified_name, record.start_line,
+            record.end_line]
 
 
-def _edge_rows(edges: Iterable[EdgeRecord]) -> Iterator[tuple[str, list[dict[str, Any]]]]:
-    grouped: dict[str, list[dict[str, Any]]] = defaultdict(list)
+def _edge_rows(edges: Iterable[EdgeRecord]) -> Iterator[tuple[str, list[list[Any]]]]:
+    grouped: dict[str, list[list[Any]]] = defaultdict(list)
     for edge in edges:
         statement = _EDGE_STATEMENTS[(edge.kind, edge.source.startswith("file::"))]
-        grouped[statement].append({"source": edge.source, "target": edge.target, "count": edge.count,
-                                   "weight": edge.weight, "confidence": edge.confidence})
+        grouped[statement].append([edge.source, edge.target, edge.count, edge.weight, edge.confidence])
     yield from sorted(grouped.items())
 
 
-class _BatchWriter:
-    """Runs a statement over rows in batches, one managed write transaction per batch."""
+class _UnwindWriter:
+    """Runs a statement over rows in ``UNWIND`` batches, one managed write transaction per batch."""
 
-    def __init__(self, db: Database, repo_id: str, batch_size: int) -> None:
+    def __init__(self, db: Database, repo_id: str, batch_size: int, workers: int = 1) -> None:
         self._db = db
         self._repo_id = repo_id
         self._batch_size = batch_size
+        self._workers = workers
 
-    def run(self, name: str, key: str, rows: Sequence[Any], *, batch_size: int | None = None) -> None:
+    def write(self, name: str, rows: Sequence[Any]) -> None:
+        """Rows of a statement whose batches may run concurrently (``workers`` at a time)."""
+        self.run(name, "rows", rows, workers=self._workers)
+
+    def run(self, name: str, key: str, rows: Sequence[Any], *, batch_size: int | None = None,
+            workers: int = 1) -> None:
         statement = query(name)
         size = batch_size or self._batch_size
-        for start in range(0, len(rows), size):
-            batch = list(rows[start:start + size])
-            self._db.write(_unit_of_work(statement, {"repo_id": self._repo_id, key: batch}))
+        run_batches([
+            partial(self._db.write,
+                    _unit_of_work(statement, {"repo_id": self._repo_id, key: list(rows[start:start + size])}))
+            for start in range(0, len(rows), size)
+        ], workers)
 
     def run_once(self, name: str, **params: Any) -> None:
         self._db.write(_unit_of_work(query(name), {"repo_id": self._repo_id, **params}))
@@ -176,3 +193,21 @@ def _unit_of_work(statement: LiteralString, params: dict[str, Any]):  # noqa: AN
         tx.run(statement, params).consume()  # pure in its arguments: safe to retry
 
     return work
+
+
+def run_batches(jobs: Sequence[Callable[[], object]], workers: int) -> None:
+    """Run every job, ``workers`` at a time. On a failure the jobs not yet started are cancelled, and
+    the failure is raised once the running ones have ended."""
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            job()
+        return
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="codegraph-load") as pool:
+        futures = [pool.submit(job) for job in jobs]
+        try:
+            for future in futures:
+                future.result()
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise

@@ -1,14 +1,14 @@
-// Remove the relationships that files (rows: {id, symbol_ids}) originate, from their symbols and from
-// the file itself, and delete the symbols the file no longer defines (symbols first: they are found
-// through the file's DEFINES relationships, which go last).
+// Remove the relationships that files (rows: [id, [ids of the symbols it still defines]]) originate,
+// from their symbols and from the file itself, and delete the symbols the file no longer defines
+// (symbols first: they are found through the file's DEFINES relationships, which go last).
 UNWIND $rows AS row
-MATCH (f:File {repo_id: $repo_id, id: row.id})
+MATCH (f:File {repo_id: $repo_id, id: row[0]}) USING INDEX SEEK f:File(repo_id, id)
 CALL (f, row) {
   MATCH (f)-[:DEFINES]->(s:Symbol)
   OPTIONAL MATCH (s)-[r]->()
   DELETE r
   WITH DISTINCT s
-  WHERE NOT s.id IN row.symbol_ids
+  WHERE NOT s.id IN row[1]
   DETACH DELETE s
 }
 CALL (f) {

@@ -1,4 +1,6 @@
+// rows: [id, path, language, size, sha256, lines, parse JSON or null]. Both load paths send files this
+// way: the parse JSON is large and may hold any text, which the bulk path's CSV files are not for.
 UNWIND $rows AS row
-MERGE (f:File {repo_id: $repo_id, id: row.id})
-SET f.path = row.path, f.language = row.language, f.size = row.size, f.sha256 = row.sha256,
-    f.lines = row.lines, f.parse = row.parse, f.digest = null
+MERGE (f:File {repo_id: $repo_id, id: row[0]})
+SET f.path = row[1], f.language = row[2], f.size = row[3], f.sha256 = row[4], f.lines = row[5],
+    f.parse = row[6], f.digest = null

@@ -1,4 +1,5 @@
+// rows: [id, path, kind, name, qualified name, start line, end line]
 UNWIND $rows AS row
-MERGE (s:Symbol {repo_id: $repo_id, id: row.id})
-SET s.path = row.path, s.kind = row.kind, s.name = row.name, s.qualified_name = row.qualified_name,
-    s.start_line = row.start_line, s.end_line = row.end_line
+MERGE (s:Symbol {repo_id: $repo_id, id: row[0]})
+SET s.path = row[1], s.kind = row[2], s.name = row[3], s.qualified_name = row[4],
+    s.start_line = toInteger(row[5]), s.end_line = toInteger(row[6])

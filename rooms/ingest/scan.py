@@ -9,8 +9,11 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import sys
+import types
 from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from time import perf_counter
@@ -82,8 +85,23 @@ def _parse_all(root: Path, candidates: list[Candidate], options: ScanOptions) ->
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         chunks = [candidates[i:i + _CHUNK] for i in range(0, len(candidates), _CHUNK)]
-        for results in pool.map(_parse_chunk, [root] * len(chunks), chunks, [options] * len(chunks)):
-            yield from results
+        with _workers_skip_main():  # the workers start on the first submission
+            results = pool.map(_parse_chunk, [root] * len(chunks), chunks, [options] * len(chunks))
+        for chunk_results in results:
+            yield from chunk_results
+
+
+@contextmanager
+def _workers_skip_main() -> Iterator[None]:
+    """Spawned workers import the parent's ``__main__`` first -- for ``coderooms`` that is the whole
+    CLI (driver, pandas, pyarrow...), a second or more per worker. They need only this module, so
+    while they start, ``__main__`` is a bare module with nothing to import."""
+    main = sys.modules["__main__"]
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield
+    finally:
+        sys.modules["__main__"] = main
 
 
 def _parse_chunk(root: Path, candidates: Iterable[Candidate], options: ScanOptions) -> list[FileParse | SkippedEntry]:

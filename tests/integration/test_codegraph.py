@@ -35,9 +35,13 @@ def _stored(db: Database, repo_id: str) -> tuple[set[tuple[Any, ...]], set[tuple
 
 
 def _expected(result: ScanResult) -> tuple[set[tuple[Any, ...]], set[tuple[Any, ...]]]:
-    nodes = {("File", tuple(sorted((k, v) for k, v in codegraph.file_row(f).items() if k != "parse")))
+    nodes = {("File", tuple(sorted({"id": f.id, "path": f.path, "language": f.language, "size": f.size,
+                                    "sha256": f.sha256, "lines": f.lines}.items())))
              for f in result.files}
-    nodes |= {("Symbol", tuple(sorted(codegraph.symbol_row(s).items()))) for s in result.symbols}
+    nodes |= {("Symbol", tuple(sorted({"id": s.id, "path": s.path, "kind": s.kind, "name": s.name,
+                                      "qualified_name": s.qualified_name, "start_line": s.start_line,
+                                      "end_line": s.end_line}.items())))
+              for s in result.symbols}
     nodes |= {("Package", (("ecosystem", p.ecosystem), ("id", p.id), ("name", p.name))) for p in result.packages}
     relationships = {(e.kind, e.source, e.target, e.count, e.weight, e.confidence) for e in result.edges}
     return nodes, relationships
@@ -112,7 +116,7 @@ def test_an_interrupted_load_is_completed_by_the_next_sync(db: Database, repo_id
     result = scan_tree(FIXTURES / "go", OPTIONS)
     codegraph.sync_repo(db, repo_id, result)
     # What an interruption leaves: a file upserted again (digest reset) and its relationships gone.
-    db.execute("codegraph_clear_file_edges", repo_id=repo_id, rows=[{"id": "file::main.go", "symbol_ids": []}])
+    db.execute("codegraph_clear_file_edges", repo_id=repo_id, rows=[["file::main.go", []]])
     db.execute("codegraph_upsert_files", repo_id=repo_id,
                rows=[codegraph.file_row(next(f for f in result.files if f.path == "main.go"))])
     report = codegraph.sync_repo(db, repo_id, result)
@@ -133,3 +137,18 @@ def test_deleting_a_code_graph_leaves_other_repositories_alone(db: Database, rep
     finally:
         while db.execute("repo_delete_batch", repo_id=other, batch_size=10_000)[0]["deleted"]:
             pass
+
+
+def test_awkward_paths_and_names_come_back_as_written(db: Database, repo_id: str, tmp_path: Path) -> None:
+    # Quotes, backslashes, commas, spaces and non-ASCII in paths and names.
+    root = tmp_path / "odd"
+    write(root, {
+        'quo"te/a,b.py': "def f():\n    return 1\n",
+        "back\\slash/ünï cödé.py": "from quo import x\n\n\nclass Kläss:\n    def m(self):\n        return f()\n",
+        'end\\/"\\".py': "def g():\n    return 2\n",
+        "plain.md": "# doc\n",
+    })
+    result = scan_tree(root, ScanOptions(workers=1, use_git=False))
+    assert {f.path for f in result.files} >= {'quo"te/a,b.py', "back\\slash/ünï cödé.py", 'end\\/"\\".py'}
+    codegraph.sync_repo(db, repo_id, result, workers=2)
+    assert _stored(db, repo_id) == _expected(result)

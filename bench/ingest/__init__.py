@@ -1,0 +1,1 @@
+"""Ingest benchmark: ``python -m bench.ingest`` (see ``bench/ingest/__main__.py``)."""

@@ -1,0 +1,60 @@
+"""One measured ingest, in a process of its own (so its peak RSS is its own): scan a tree, load it
+into a fresh repository id, print one JSON line of figures, then delete what it loaded.
+
+    .venv/bin/python -m bench.ingest.one TREE
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import sys
+import uuid
+from pathlib import Path
+from time import perf_counter
+
+from graphdb import codegraph
+from graphdb.database import Database
+from rooms.ingest import ScanOptions, scan_tree
+
+
+def _peak_mb(who: int) -> float:
+    return resource.getrusage(who).ru_maxrss / 1024  # KiB on Linux
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("tree", type=Path)
+    args = parser.parse_args(argv)
+    db = Database.connect()
+    db.apply_schema()
+    repo_id = f"bench-ingest-{uuid.uuid4().hex[:8]}"
+    try:
+        started = perf_counter()
+        result = scan_tree(args.tree, ScanOptions(use_git=False))
+        load = codegraph.sync_repo(db, repo_id, result)
+        seconds = perf_counter() - started
+        figures = {
+            "files": len(result.files),
+            "files_by_language": dict(result.report.files_by_language),
+            "pruned_dirs": sorted({Path(s.path.rstrip("/")).name for s in result.report.skipped if s.path.endswith("/")}),
+            "symbols": len(result.symbols),
+            "edges": len(result.edges),
+            "timings": {**result.report.timings, "write": load.seconds},
+            "seconds": seconds,
+            "writes": load.nodes_written + load.relationships_written,
+            "write_rate": load.writes_per_second,
+            "peak_rss_mb": _peak_mb(resource.RUSAGE_SELF),
+            "worker_peak_rss_mb": _peak_mb(resource.RUSAGE_CHILDREN),
+        }
+        print(json.dumps(figures), flush=True)  # the parent stops the ingest clock on this line
+    finally:
+        while db.execute("repo_delete_batch", repo_id=repo_id, batch_size=10_000)[0]["deleted"]:
+            pass
+        db.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
