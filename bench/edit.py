@@ -49,7 +49,7 @@ def main() -> None:
     try:
         db.apply_schema()
         with bench_repo(db, "bench-edit") as repo_id:
-            store_writes.import_seed(db, None, synthetic_candidate(repo_id, BLOCKS, FILES))
+            store_writes.import_seed(db, None, synthetic_candidate(repo_id, BLOCKS, FILES), actor=OWNER)
             version = itertools.count(2)
             rounds = itertools.count()
 
@@ -58,7 +58,7 @@ def main() -> None:
                                            datetime.now(UTC))
                 assert isinstance(outcome, edits.EditApplied), outcome
 
-            bare = lambda: db.execute("store_lock", repo_id=repo_id)  # noqa: E731
+            bare = lambda: db.execute("store_lock", repo_id=repo_id, batch_id=None)  # noqa: E731
             for fn in (lambda: batch(1), bare):  # warm up pools and plans
                 timed(fn, 20)
             one = percentiles(timed(lambda: batch(1), args.runs))

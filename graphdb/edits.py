@@ -16,6 +16,7 @@ from typing import Any
 from neo4j import ManagedTransaction
 
 from graphdb import store as persisted
+from graphdb.store import HistoryEntry
 from graphdb.database import Database
 from graphdb.queries import query
 from rooms.contract import Seat, SkeletonState, Store
@@ -62,10 +63,10 @@ def _ops_json(ops: list[EditOp]) -> str:
                       sort_keys=True)
 
 
-def _record(tx: ManagedTransaction, repo_id: str, batch_id: str, version: int, kind: str, actor: Actor,
-            ops: str, summary: str = "") -> None:
-    tx.run(query("history_record"), repo_id=repo_id, batch_id=batch_id, store_version=version, kind=kind,
-           seat=actor.seat.value, agent_id=actor.agent_id, ops=ops, summary=summary).consume()
+def entry(kind: str, actor: Actor, ops: str, *, batch_id: str | None = None, summary: str = "") -> HistoryEntry:
+    """The history line of a write by ``actor`` (a batch id of its own unless the client gave one)."""
+    return HistoryEntry(batch_id or f"{kind}_{uuid.uuid4().hex}", kind, actor.seat.value, actor.agent_id, ops,
+                        summary)
 
 
 def _lease_of(store: Store):  # noqa: ANN202 - Lease | None
@@ -81,18 +82,16 @@ def apply_edit(db: Database, repo_id: str, expected: int, ops: list[EditOp], act
     epoch: list[str | None] = [None]  # of the attempt that committed (the driver may retry `work`)
 
     def work(tx: ManagedTransaction) -> EditApplied | BatchRejected | VersionConflict | StoreRefused:
-        lock = persisted.lock(tx, repo_id)
+        lock = persisted.lock(tx, repo_id, batch_id)
         if lock is None:
             return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
         epoch[0], locked = lock.epoch, lock.version
-        if batch_id is not None:
-            recorded = tx.run(query("history_find_batch"), repo_id=repo_id, batch_id=batch_id).single()
-            if recorded is not None:
-                if recorded["ops"] != ops_text:
-                    return StoreRefused("batch_id_reused", f"batch {batch_id!r} was applied with other ops")
-                current = persisted.load_locked(tx, repo_id, lock)
-                return EditApplied(recorded["store_version"], current,
-                                   lease_warning(_lease_of(current), actor.agent_id, now), replayed=True)
+        if lock.recorded is not None:
+            if lock.recorded.ops != ops_text:
+                return StoreRefused("batch_id_reused", f"batch {batch_id!r} was applied with other ops")
+            current = persisted.load_locked(tx, repo_id, lock)
+            return EditApplied(lock.recorded.store_version, current,
+                               lease_warning(_lease_of(current), actor.agent_id, now), replayed=True)
         if locked != expected:
             return VersionConflict(expected, locked)
         before = persisted.load_locked(tx, repo_id, lock)
@@ -101,8 +100,7 @@ def apply_edit(db: Database, repo_id: str, expected: int, ops: list[EditOp], act
             return BatchRejected(outcome.op_index, outcome.code, outcome.message)
         assert isinstance(outcome, Applied)
         after = outcome.store.model_copy(update={"store_version": locked + 1})
-        persisted.persist(tx, before, after)
-        _record(tx, repo_id, batch_id or f"b_{uuid.uuid4().hex}", locked + 1, "edit", actor, ops_text, summary)
+        persisted.persist(tx, lock, before, after, entry("edit", actor, ops_text, batch_id=batch_id, summary=summary))
         return EditApplied(locked + 1, after, lease_warning(_lease_of(before), actor.agent_id, now))
 
     outcome = db.write(work)
@@ -129,9 +127,7 @@ def ratify_blocks(db: Database, repo_id: str, expected: int, block_ids: list[str
         if not isinstance(outcome, RatifyApplied):
             return RatifyRejectedBlocks(list(outcome.refusals))
         after = outcome.store.model_copy(update={"store_version": locked + 1})
-        persisted.persist(tx, before, after)
-        _record(tx, repo_id, f"r_{uuid.uuid4().hex}", locked + 1, "ratify", actor,
-                json.dumps({"block_ids": block_ids}))
+        persisted.persist(tx, lock, before, after, entry("ratify", actor, json.dumps({"block_ids": block_ids})))
         return after
 
     outcome = db.write(work)
@@ -172,9 +168,7 @@ def reconcile_store(db: Database, repo_id: str, actor: Actor) -> Store | StoreRe
         if before.skeleton.state is not SkeletonState.RATIFIED:
             return StoreRefused("skeleton_not_ratified", "reconcile applies to a ratified skeleton; ratify first")
         after = reconcile(before, files).model_copy(update={"store_version": lock.version + 1})
-        persisted.persist(tx, before, after)
-        _record(tx, repo_id, f"rc_{uuid.uuid4().hex}", lock.version + 1, "reconcile", actor,
-                json.dumps({"files": len(files)}))
+        persisted.persist(tx, lock, before, after, entry("reconcile", actor, json.dumps({"files": len(files)})))
         return after
 
     outcome = db.write(work)

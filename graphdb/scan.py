@@ -18,6 +18,7 @@ from graphdb import codegraph, runners, store_writes
 from graphdb.candidate_source import build_candidate
 from graphdb.codegraph import LoadReport
 from graphdb.database import Database
+from graphdb.edits import Actor
 from graphdb.gds import open_gds
 from rooms.candidate import CandidateReport, ClusterParams
 from rooms.contract import NamedBy, SeedFile, SkeletonState, seed_from_store
@@ -95,7 +96,7 @@ def _name(db: Database, repo_id: str, candidate: SeedFile, naming: str) -> tuple
 
 
 def scan(db: Database, root: Path, repo_id: str, expected: int | None, *, params: ClusterParams | None = None,
-         naming: str = "auto", options: ScanOptions | None = None) -> ScanOutcome:
+         naming: str = "auto", options: ScanOptions | None = None, actor: Actor) -> ScanOutcome:
     """Ingest, cluster, build and write the candidate; a conflict writes no store (the graph is refreshed)."""
     assert db.target is not None, "clustering needs the connection target for the GDS client"
     ingested = ingest(db, root, repo_id, options)
@@ -117,5 +118,6 @@ def scan(db: Database, root: Path, repo_id: str, expected: int | None, *, params
     document = report_document(report, naming_used, ingested, {"ingest_s": round(ingested.seconds, 6),
                                                                 "candidate_s": round(built - started, 6),
                                                                 "naming_s": round(named - built, 6)})
-    write = store_writes.write_candidate(db, repo_id, expected, candidate, json.dumps(document, sort_keys=True))
+    write = store_writes.write_candidate(db, repo_id, expected, candidate, actor=actor,
+                                         report_json=json.dumps(document, sort_keys=True))
     return ScanOutcome(write, candidate, document, ingested)

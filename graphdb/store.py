@@ -71,21 +71,48 @@ def _store_params(store: Store, block_digests: list[str]) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
+class Recorded:
+    """A history entry found under the lock: the version a batch produced and its ops."""
+
+    store_version: int
+    ops: str
+
+
+@dataclass(frozen=True)
 class Locked:
-    """What taking the Store lock tells: its version, its epoch and the advisory lease."""
+    """What taking the Store lock tells: its version, epoch, manifest, the advisory lease and, when a
+    batch id was given, that batch's history entry if it was applied before."""
 
     version: int
     epoch: str | None
+    manifest: list[str]
     curating_by: str | None
     curating_until: str | None
+    recorded: Recorded | None = None
 
 
-def lock(tx: ManagedTransaction, repo_id: str) -> Locked | None:
-    """Lock the store; None when there is no store (version 0)."""
-    record = tx.run(query("store_lock"), repo_id=repo_id).single()
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One write's line in the store's history (every write that bumps the version records one)."""
+
+    batch_id: str
+    kind: str  # edit | ratify | reconcile | import | scan
+    seat: str
+    agent_id: str
+    ops: str
+    summary: str = ""
+
+
+def lock(tx: ManagedTransaction, repo_id: str, batch_id: str | None = None) -> Locked | None:
+    """Lock the store (and look ``batch_id`` up in its history); None when there is no store (version 0)."""
+    record = tx.run(query("store_lock"), repo_id=repo_id, batch_id=batch_id).single()
     if record is None:
         return None
-    return Locked(int(record["store_version"]), record["epoch"], record["curating_by"], record["curating_until"])
+    recorded = None
+    if record["recorded_version"] is not None:
+        recorded = Recorded(int(record["recorded_version"]), record["recorded_ops"])
+    return Locked(int(record["store_version"]), record["epoch"], list(record["manifest"]), record["curating_by"],
+                  record["curating_until"], recorded)
 
 
 def lock_version(tx: ManagedTransaction, repo_id: str) -> int | None:
@@ -149,19 +176,18 @@ def load(tx: ManagedTransaction, repo_id: str) -> Store | None:
     return Store.model_validate({**shell.__dict__, "blocks": [_parse_block(doc) for doc in docs]})
 
 
-def create(tx: ManagedTransaction, store: Store) -> None:
+def create(tx: ManagedTransaction, store: Store, entry: HistoryEntry) -> None:
     """Create a store that does not exist yet (a racing creator fails on the key constraint)."""
     docs = [(b.block_id, _block_doc(b)) for b in store.blocks]
-    tx.run(query("store_create"), **_store_params(store, [_digest(doc) for _, doc in docs])).consume()
-    _upsert_blocks(tx, store.repo.repo_id, docs)
+    tx.run(query("store_create"), **_store_params(store, [_digest(doc) for _, doc in docs]),
+           blocks=_block_rows(docs), **_history_params(entry)).consume()
 
 
-def persist(tx: ManagedTransaction, before: Store, after: Store) -> None:
-    """Write ``after`` over ``before`` (the version locked in ``tx``): the store and the blocks that differ."""
-    repo_id = after.repo.repo_id
-    previous = tx.run(query("store_manifest"), repo_id=repo_id).single(strict=True)["manifest"]
+def persist(tx: ManagedTransaction, locked: Locked, before: Store, after: Store, entry: HistoryEntry) -> None:
+    """Write ``after`` over ``before`` (the version ``locked`` in ``tx``) in one statement: the store, the
+    blocks that differ, the removal of blocks that are gone, and the history entry."""
     # ``before`` is the locked version, so the manifest lists its blocks' digests in its order.
-    known = dict(zip([b.block_id for b in before.blocks], previous[1:], strict=True))
+    known = dict(zip([b.block_id for b in before.blocks], locked.manifest[1:], strict=True))
     old = {b.block_id: b for b in before.blocks}
     changed: list[tuple[str, str]] = []
     digests: list[str] = []
@@ -175,16 +201,14 @@ def persist(tx: ManagedTransaction, before: Store, after: Store) -> None:
             doc = _block_doc(block)
             changed.append((block.block_id, doc))
             digests.append(_digest(doc))
-    tx.run(query("store_update"), **_store_params(after, digests)).consume()
-    keep = [b.block_id for b in after.blocks]
-    if set(keep) != set(old):
-        tx.run(query("store_blocks_delete_except"), repo_id=repo_id, keep=keep).consume()
-    _upsert_blocks(tx, repo_id, changed)
+    tx.run(query("store_commit"), **_store_params(after, digests), keep=[b.block_id for b in after.blocks],
+           blocks=_block_rows(changed), **_history_params(entry)).consume()
 
 
-def _upsert_blocks(tx: ManagedTransaction, repo_id: str, docs: list[tuple[str, str]]) -> None:
-    if not docs:
-        return
-    rows = [{"block_id": block_id, "doc": doc} for block_id, doc in docs]
-    tx.run(query("store_blocks_upsert"), repo_id=repo_id, blocks=rows).consume()
+def _block_rows(docs: list[tuple[str, str]]) -> list[dict[str, str]]:
+    return [{"block_id": block_id, "doc": doc} for block_id, doc in docs]
 
+
+def _history_params(entry: HistoryEntry) -> dict[str, str]:
+    return {"batch_id": entry.batch_id, "kind": entry.kind, "seat": entry.seat, "agent_id": entry.agent_id,
+            "ops": entry.ops, "summary": entry.summary}

@@ -8,6 +8,7 @@ makes the second ``CREATE`` fail, and that failure is reported as the conflict i
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from neo4j.exceptions import ConstraintError
 
 from graphdb import store as persisted
 from graphdb.database import Database
+from graphdb.edits import Actor, entry
 from graphdb.queries import query
 from rooms.store_rules import CandidateWrite, VersionConflict, decide, decide_import
 from rooms.contract import SeedFile, Store, seed_from_store, serialize_seed
@@ -61,7 +63,7 @@ def _occ_write(db: Database, repo_id: str, expected: int | None,
         return VersionConflict(expected, store_version(db, repo_id))
 
 
-def write_candidate(db: Database, repo_id: str, expected: int | None, candidate: SeedFile,
+def write_candidate(db: Database, repo_id: str, expected: int | None, candidate: SeedFile, *, actor: Actor,
                     report_json: str | None = None) -> CandidateWrite | VersionConflict:
     """F0c §1: create, replace or write the revision — or report a conflict and write nothing.
 
@@ -71,14 +73,15 @@ def write_candidate(db: Database, repo_id: str, expected: int | None, candidate:
         raise ValueError(f"candidate is for {candidate.repo.repo_id!r}, not {repo_id!r}")
 
     def work(tx: ManagedTransaction) -> CandidateWrite | VersionConflict:
-        locked = persisted.lock_version(tx, repo_id)
+        locked = persisted.lock(tx, repo_id)
         existing = persisted.load(tx, repo_id) if locked is not None else None
         decision = decide(existing, expected, candidate)
         if isinstance(decision, CandidateWrite):
-            if existing is None:
-                persisted.create(tx, decision.store)
+            line = entry("scan", actor, json.dumps({"outcome": decision.outcome.value}))
+            if locked is None:
+                persisted.create(tx, decision.store, line)
             else:
-                persisted.persist(tx, existing, decision.store)
+                persisted.persist(tx, locked, existing, decision.store, line)
             if report_json is not None:
                 tx.run(query("store_set_report"), repo_id=repo_id, report=report_json).consume()
         return decision
@@ -86,19 +89,20 @@ def write_candidate(db: Database, repo_id: str, expected: int | None, candidate:
     return _occ_write(db, repo_id, expected, work)
 
 
-def import_seed(db: Database, expected: int | None, seed: SeedFile) -> Store | VersionConflict:
+def import_seed(db: Database, expected: int | None, seed: SeedFile, *, actor: Actor) -> Store | VersionConflict:
     """Set the store of ``seed.repo.repo_id`` to exactly ``seed`` (the caller checked the seat)."""
     repo_id = seed.repo.repo_id
 
     def work(tx: ManagedTransaction) -> Store | VersionConflict:
-        locked = persisted.lock_version(tx, repo_id)
+        locked = persisted.lock(tx, repo_id)
         existing = persisted.load(tx, repo_id) if locked is not None else None
         decision = decide_import(existing, expected, seed)
         if isinstance(decision, Store):
-            if existing is None:
-                persisted.create(tx, decision)
+            line = entry("import", actor, json.dumps({"blocks": len(decision.blocks)}))
+            if locked is None:
+                persisted.create(tx, decision, line)
             else:
-                persisted.persist(tx, existing, decision)
+                persisted.persist(tx, locked, existing, decision, line)
         return decision
 
     return _occ_write(db, repo_id, expected, work)

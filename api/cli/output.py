@@ -9,9 +9,13 @@ from collections.abc import Callable
 from typing import Any
 
 from graphdb.database import Database
+from graphdb.edits import Actor
 from graphdb.errors import GraphDbError
+from rooms.contract import Seat
 
 EXIT_OK, EXIT_FAILURE, EXIT_BAD_INPUT, EXIT_CONFLICT = 0, 1, 2, 3
+# Whoever runs the CLI holds the database's credentials: the owner, at this machine. The history says "cli".
+CLI_ACTOR = Actor(Seat.OWNER, "cli")
 
 
 def progress(quiet: bool):  # noqa: ANN201 - returns a logger callable

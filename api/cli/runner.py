@@ -6,7 +6,7 @@ import argparse
 import shlex
 from datetime import UTC, datetime
 
-from api.cli.output import EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, emit_json, fail, with_database
+from api.cli.output import CLI_ACTOR, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, emit_json, fail, with_database
 from graphdb import runners
 from graphdb.database import Database
 from rooms.naming import RunnerRole, RunnerSpec, RunnerSpecError, Transport, runner_spec
@@ -81,7 +81,7 @@ def _add(db: Database, args: argparse.Namespace) -> int:
     except RunnerSpecError as exc:
         return fail(f"invalid runner: {exc}", EXIT_BAD_INPUT)
     try:
-        added = runners.add_runner(db, spec, "cli", datetime.now(UTC))
+        added = runners.add_runner(db, spec, CLI_ACTOR.agent_id, datetime.now(UTC))
     except runners.RunnerExists as exc:
         return fail(str(exc), EXIT_BAD_INPUT)
     if args.pin:

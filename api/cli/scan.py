@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from api.cli.output import EXIT_BAD_INPUT, EXIT_CONFLICT, EXIT_OK, emit_json, fail, progress
+from api.cli.output import CLI_ACTOR, EXIT_BAD_INPUT, EXIT_CONFLICT, EXIT_OK, emit_json, fail, progress
 from graphdb import scan as scans
 from graphdb import store_writes
 from graphdb.database import Database
@@ -103,7 +103,7 @@ def _scan(args: argparse.Namespace) -> int:
             db.apply_schema()
             expected = store_writes.store_version(db, repo_id)
             log(f"scanning {root} as {repo_id} (store version {expected})…")
-            outcome = scans.scan(db, root, repo_id, expected, naming=args.naming)
+            outcome = scans.scan(db, root, repo_id, expected, naming=args.naming, actor=CLI_ACTOR)
         finally:
             db.close()
     except GraphDbError as exc:

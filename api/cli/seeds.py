@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from api.cli.output import EXIT_BAD_INPUT, EXIT_CONFLICT, EXIT_FAILURE, EXIT_OK, emit_json, fail
+from api.cli.output import CLI_ACTOR, EXIT_BAD_INPUT, EXIT_CONFLICT, EXIT_FAILURE, EXIT_OK, emit_json, fail
 from graphdb import store_writes
 from graphdb.database import Database
 from graphdb.errors import GraphDbError
@@ -57,7 +57,7 @@ def _import(args: argparse.Namespace) -> int:
             expected = args.expected_store_version
             if expected is None:
                 expected = store_writes.store_version(db, seed.repo.repo_id)
-            outcome = store_writes.import_seed(db, expected, seed)
+            outcome = store_writes.import_seed(db, expected, seed, actor=CLI_ACTOR)
         finally:
             db.close()
     except GraphDbError as exc:

@@ -9,6 +9,7 @@ import strawberry
 from starlette.concurrency import run_in_threadpool
 
 from api.context import Context
+from api.resolvers.actor import actor
 from api.schema import store as types
 from api.schema.edit_types import (
     CandidateEditInput, CandidateLeaseInput, EditApplied, EditRejected, RatifyBlocksInput, Ratified, RatifyRefusal,
@@ -35,10 +36,6 @@ def _wire_op(op: Any) -> dict[str, Any]:
     raise ValueError("empty operation")  # @oneOf validation makes this unreachable
 
 
-def _actor(context: Context) -> edits.Actor:
-    assert context.identity is not None
-    return edits.Actor(context.identity.seat, context.identity.agent_id)
-
 
 def _now() -> datetime:
     return datetime.now(UTC)
@@ -50,7 +47,7 @@ async def candidate_edit(context: Context, data: CandidateEditInput) -> Any:
     except OpParseError as exc:
         return EditRejected(op_index=exc.op_index, code=exc.code, message=exc.message)
     outcome = await run_in_threadpool(edits.apply_edit, context.db, str(data.repo_id), data.expected_store_version,
-                                      ops, _actor(context), data.batch_id, _now())
+                                      ops, actor(context), data.batch_id, _now())
     if isinstance(outcome, edits.EditApplied):
         return EditApplied(store_version=outcome.store_version, store=types.store(outcome.store),
                            lease_warning=outcome.lease_warning, replayed=outcome.replayed)
@@ -62,7 +59,7 @@ async def candidate_edit(context: Context, data: CandidateEditInput) -> Any:
 async def candidate_lease(context: Context, data: CandidateLeaseInput) -> Any:
     try:
         outcome = await run_in_threadpool(edits.lease, context.db, str(data.repo_id), LeaseAction(data.action.value),
-                                          data.ttl_secs, _actor(context), _now())
+                                          data.ttl_secs, actor(context), _now())
     except ValueError as exc:
         return Refused(code="invalid_ttl", message=str(exc))
     now = _now()
@@ -80,7 +77,7 @@ async def candidate_lease(context: Context, data: CandidateLeaseInput) -> Any:
 async def ratify_blocks(context: Context, data: RatifyBlocksInput) -> Any:
     block_ids = None if data.block_ids is None else [str(b) for b in data.block_ids]
     outcome = await run_in_threadpool(edits.ratify_blocks, context.db, str(data.repo_id),
-                                      data.expected_store_version, block_ids, _actor(context), _now())
+                                      data.expected_store_version, block_ids, actor(context), _now())
     if isinstance(outcome, edits.RatifyRejectedBlocks):
         return RatifyRejected(blocks=[RatifyRefusal(block_id=strawberry.ID(r.block_id), reason=r.reason,
                                                     message=r.message) for r in outcome.refusals])
@@ -90,7 +87,7 @@ async def ratify_blocks(context: Context, data: RatifyBlocksInput) -> Any:
 
 
 async def reconcile(context: Context, data: ReconcileInput) -> Any:
-    outcome = await run_in_threadpool(edits.reconcile_store, context.db, str(data.repo_id), _actor(context))
+    outcome = await run_in_threadpool(edits.reconcile_store, context.db, str(data.repo_id), actor(context))
     if isinstance(outcome, edits.StoreRefused):
         return _common(outcome)
     return Reconciled(store=types.store(outcome))

@@ -8,6 +8,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from api.context import Context
+from api.resolvers.actor import actor
 from api.schema import store as types
 from api.schema.edit_types import LeaseBusy as LeaseBusyType
 from api.schema.mission_types import (
@@ -19,10 +20,6 @@ from graphdb import edits, missions
 from rooms.lease import Lease, LeaseBusy
 from rooms.missions import Mission, MissionState
 
-
-def _actor(context: Context) -> edits.Actor:
-    assert context.identity is not None
-    return edits.Actor(context.identity.seat, context.identity.agent_id)
 
 
 def _now() -> datetime:
@@ -47,14 +44,14 @@ async def get_mission(context: Context, mission_id: str) -> Mission | None:
 
 async def send_to_curation(context: Context, data: SendToCurationInput) -> Any:
     outcome = await run_in_threadpool(missions.open_mission, context.db, str(data.repo_id), data.note,
-                                      _actor(context), _now())
+                                      actor(context), _now())
     return _refused(outcome) if isinstance(outcome, edits.StoreRefused) else MissionOpened(mission=mission(outcome))
 
 
 async def claim_mission(context: Context, data: ClaimMissionInput) -> Any:
     try:
         outcome = await run_in_threadpool(missions.claim_mission, context.db, str(data.mission_id), data.ttl_secs,
-                                          _actor(context), _now())
+                                          actor(context), _now())
     except ValueError as exc:
         return Refused(code="invalid_ttl", message=str(exc))
     if isinstance(outcome, edits.StoreRefused):
@@ -67,11 +64,11 @@ async def claim_mission(context: Context, data: ClaimMissionInput) -> Any:
 
 async def post_letter(context: Context, data: PostMissionLetterInput) -> Any:
     outcome = await run_in_threadpool(missions.post_letter, context.db, str(data.mission_id), data.body,
-                                      _actor(context), _now())
+                                      actor(context), _now())
     return _refused(outcome) if isinstance(outcome, edits.StoreRefused) else LetterPosted(letter=letter(outcome))
 
 
 async def deliver_mission(context: Context, data: DeliverMissionInput) -> Any:
     outcome = await run_in_threadpool(missions.deliver_mission, context.db, str(data.mission_id),
-                                      data.store_version, data.summary, _actor(context), _now())
+                                      data.store_version, data.summary, actor(context), _now())
     return _refused(outcome) if isinstance(outcome, edits.StoreRefused) else MissionDelivered(mission=mission(outcome))

@@ -9,6 +9,7 @@ import strawberry
 from starlette.concurrency import run_in_threadpool
 
 from api.context import Context
+from api.resolvers.actor import actor
 from api.schema import store as types
 from api.schema.edit_types import EditRejected
 from api.schema.results import Refused, VersionConflict
@@ -21,10 +22,6 @@ from graphdb import runners as registry
 from rooms.naming import RunnerRole, RunnerSpecError, runner_spec
 from rooms.store_rules import VersionConflict as Conflict
 
-
-def _actor(context: Context) -> edits.Actor:
-    assert context.identity is not None
-    return edits.Actor(context.identity.seat, context.identity.agent_id)
 
 
 async def list_runners(context: Context, role: RunnerRole | None, repo_id: str | None) -> list[Any]:
@@ -41,7 +38,7 @@ async def add_runner(context: Context, data: AddRunnerInput) -> Any:
     except RunnerSpecError as exc:
         return Refused(code=exc.code, message=str(exc))
     try:
-        added = await run_in_threadpool(registry.add_runner, context.db, spec, _actor(context).agent_id,
+        added = await run_in_threadpool(registry.add_runner, context.db, spec, actor(context).agent_id,
                                         datetime.now(UTC))
     except registry.RunnerExists as exc:
         return Refused(code=exc.code, message=str(exc))
@@ -67,7 +64,7 @@ async def remove_runner(context: Context, data: RemoveRunnerInput) -> Any:
 async def name_with_runner(context: Context, data: NameWithRunnerInput) -> Any:
     block_ids = None if data.block_ids is None else [str(b) for b in data.block_ids]
     outcome = await run_in_threadpool(registry.name_with_runner, context.db, str(data.repo_id),
-                                      data.expected_store_version, block_ids, _actor(context), datetime.now(UTC))
+                                      data.expected_store_version, block_ids, actor(context), datetime.now(UTC))
     if isinstance(outcome, registry.RunnerNamingApplied):
         named, fallbacks = outcomes(outcome.outcomes)
         return RunnerNamed(store_version=outcome.store_version, store=types.store(outcome.store),

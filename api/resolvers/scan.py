@@ -9,6 +9,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from api.context import Context
+from api.resolvers.actor import actor
 from api.scan_roots import PathRefused, resolve_scan_path
 from api.schema import store as types
 from api.schema.results import Refused, VersionConflict
@@ -38,7 +39,7 @@ async def skeleton_candidate(context: Context, data: SkeletonCandidateInput) -> 
     except PathRefused as exc:
         return Refused(code=exc.code, message=str(exc))
     outcome = await run_in_threadpool(scans.scan, context.db, root, str(data.repo_id), data.expected_store_version,
-                                      naming=data.naming.value)
+                                      naming=data.naming.value, actor=actor(context))
     if not isinstance(outcome.write, CandidateWrite):
         return VersionConflict(expected=outcome.write.expected, actual=outcome.write.actual)
     store = outcome.write.store

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from pydantic import Field, JsonValue, StrictBool, StrictFloat, StrictInt, StrictStr, model_validator
+from pydantic import (
+    Field, JsonValue, SerializationInfo, StrictBool, StrictFloat, StrictInt, StrictStr, model_serializer,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from rooms.contract.base import ContractModel, Count, Fraction, Ident, RepoPath
@@ -22,11 +25,17 @@ from rooms.contract.enums import (
 class Member(ContractModel):
     """One membership entry: an exact path or a glob, with its role (`optional` written only when true)."""
 
-    _omit_empty: ClassVar[frozenset[str]] = frozenset({"optional"})
-
     path: RepoPath
     role: MemberRole
     optional: StrictBool = False
+
+    @model_serializer(mode="plain")
+    def _canonical(self, info: SerializationInfo) -> dict[str, Any]:
+        # The most numerous model (thousands per store): written directly, not through the generic wrap.
+        out: dict[str, Any] = {"path": self.path, "role": self.role.value if info.mode_is_json() else self.role}
+        if self.optional:
+            out["optional"] = True
+        return out
 
 
 class Socket(ContractModel):

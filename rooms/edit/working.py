@@ -10,6 +10,8 @@ The residue is the union of every block's ``unmapped_residue`` and the store's `
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from rooms.contract import Member, MemberRole, Store, SystemBlock
 from rooms.edit.outcome import EditCode, Refusal
 
@@ -103,10 +105,12 @@ class Working:
     # -- membership -----------------------------------------------------------------------------------
     def _index_map(self) -> dict[str, dict[str, Member]]:
         if self._claims is None:
-            self._claims = {}
+            claims: defaultdict[str, dict[str, Member]] = defaultdict(dict)
             for block in self.all_blocks():
+                block_id = block.block_id
                 for member in block.membership:
-                    self._claims.setdefault(member.path, {})[block.block_id] = member
+                    claims[member.path][block_id] = member
+            self._claims = claims
         return self._claims
 
     def _index(self, block_id: str, member: Member) -> None:

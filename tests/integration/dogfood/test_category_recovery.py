@@ -18,6 +18,7 @@ from graphdb.database import Database
 from graphdb.scan import scan
 from rooms.contract import SeedFile, is_glob, parse_seed, path_matches
 from rooms.store_rules import CandidateWrite
+from tests.integration.owner import OWNER
 
 pytestmark = pytest.mark.integration
 
@@ -49,7 +50,7 @@ def majority(claims: dict[str, str], prefix: str) -> str:
 def recovered(db: Database) -> tuple[SeedFile, list[str], dict[str, str], dict[str, str], list[dict]]:
     repo_id = "dogfood-coderooms"
     try:
-        outcome = scan(db, REPO_ROOT, repo_id, None, naming="heuristic")
+        outcome = scan(db, REPO_ROOT, repo_id, None, naming="heuristic", actor=OWNER)
         assert isinstance(outcome.write, CandidateWrite)
         files = sorted(f.path for f in outcome.ingest.result.files)
         truth = parse_seed(SEED.read_text(encoding="utf-8"))

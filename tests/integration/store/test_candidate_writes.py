@@ -15,6 +15,8 @@ from rooms.contract import (
     Skeleton, SkeletonState, Socket, Sockets, SystemBlock, parse_seed, serialize_seed,
 )
 from tests.integration.store.ratified import ratified_with_receipts
+from graphdb.edits import entry
+from tests.integration.owner import OWNER
 
 pytestmark = pytest.mark.integration
 
@@ -40,37 +42,38 @@ def candidate(repo_id: str, *blocks: SystemBlock) -> SeedFile:
 
 def test_create_then_replace_then_conflict(db: Database, repo_id: str) -> None:
     first = candidate(repo_id, block("sb_api", ["api/**"], ["sb_core"]), block("sb_core", ["core/**"]))
-    created = write_candidate(db, repo_id, None, first)
+    created = write_candidate(db, repo_id, None, first, actor=OWNER)
     assert isinstance(created, CandidateWrite) and created.outcome is WriteOutcome.CREATED_CANDIDATE_STORE
     assert created.store.store_version == 1
     assert export_seed(db, repo_id) == serialize_seed(first)
 
     second = candidate(repo_id, block("sb_all", ["api/**", "core/**"]))
-    replaced = write_candidate(db, repo_id, 1, second)
+    replaced = write_candidate(db, repo_id, 1, second, actor=OWNER)
     assert isinstance(replaced, CandidateWrite) and replaced.outcome is WriteOutcome.REPLACED_CANDIDATE_STORE
     stored = read_store(db, repo_id)
     assert stored is not None and stored.store_version == 2
     assert [b.block_id for b in stored.blocks] == ["sb_all"], "the old blocks are gone"
 
-    stale = write_candidate(db, repo_id, 1, first)
+    stale = write_candidate(db, repo_id, 1, first, actor=OWNER)
     assert stale == VersionConflict(expected=1, actual=2)
-    absent_expected = write_candidate(db, repo_id, None, first)
+    absent_expected = write_candidate(db, repo_id, None, first, actor=OWNER)
     assert absent_expected == VersionConflict(expected=None, actual=2)
     assert export_seed(db, repo_id) == serialize_seed(second), "a conflict writes nothing"
 
 
 def test_expected_version_on_an_absent_store_conflicts(db: Database, repo_id: str) -> None:
-    assert write_candidate(db, repo_id, 3, candidate(repo_id, block("sb_a", ["a.py"]))) == VersionConflict(3, 0)
+    refused = write_candidate(db, repo_id, 3, candidate(repo_id, block("sb_a", ["a.py"])), actor=OWNER)
+    assert refused == VersionConflict(3, 0)
     assert read_store(db, repo_id) is None
 
 
 def test_replacement_inherits_nothing(db: Database, repo_id: str) -> None:
-    write_candidate(db, repo_id, None, candidate(repo_id, block("sb_a", ["a/**"])))
+    write_candidate(db, repo_id, None, candidate(repo_id, block("sb_a", ["a/**"])), actor=OWNER)
     # The builder might (wrongly) hand back earned fields: the write strips them mechanically.
     dirty = block("sb_a", ["a/**"]).model_copy(update={
         "membership_fingerprint": "sha256:00", "resolved_members": ["a/x.py"],
         "pre_archive_state": BlockState.SCANNED})
-    write_candidate(db, repo_id, 1, candidate(repo_id, dirty))
+    write_candidate(db, repo_id, 1, candidate(repo_id, dirty), actor=OWNER)
     stored = read_store(db, repo_id)
     assert stored is not None
     only = stored.blocks[0]
@@ -81,10 +84,10 @@ def test_replacement_inherits_nothing(db: Database, repo_id: str) -> None:
 
 def test_ratified_store_only_gets_a_revision(db: Database, repo_id: str) -> None:
     live = ratified_with_receipts(repo_id)
-    db.write(lambda tx: persisted.create(tx, live))
+    db.write(lambda tx: persisted.create(tx, live, entry("import", OWNER, "{}")))
     before = export_seed(db, repo_id)
     revision = candidate(repo_id, block("sb_new", ["x/**"]))
-    wrote = write_candidate(db, repo_id, live.store_version, revision)
+    wrote = write_candidate(db, repo_id, live.store_version, revision, actor=OWNER)
     assert isinstance(wrote, CandidateWrite) and wrote.outcome is WriteOutcome.WROTE_CANDIDATE_REVISION
     stored = read_store(db, repo_id)
     assert stored is not None and stored.store_version == live.store_version + 1
@@ -101,7 +104,8 @@ def test_two_scans_racing_on_one_version_cannot_both_win(db: Database, repo_id: 
 
         def scan(name: str) -> None:
             barrier.wait()
-            results.append(write_candidate(db, repo_id, expected, candidate(repo_id, block(f"sb_{name}", ["a.py"]))))
+            written = candidate(repo_id, block(f"sb_{name}", ["a.py"]))
+            results.append(write_candidate(db, repo_id, expected, written, actor=OWNER))
 
         threads = [threading.Thread(target=scan, args=(n,)) for n in ("left", "right")]
         for t in threads:
@@ -119,6 +123,6 @@ def test_two_scans_racing_on_one_version_cannot_both_win(db: Database, repo_id: 
 
 def test_round_trip_is_byte_stable(db: Database, repo_id: str) -> None:
     seed = candidate(repo_id, block("sb_ü", ["docs/ré sumé.md", "src/**"], ["sb_b"]), block("sb_b", ["b.py"]))
-    write_candidate(db, repo_id, None, seed)
+    write_candidate(db, repo_id, None, seed, actor=OWNER)
     text = export_seed(db, repo_id)
     assert text is not None and serialize_seed(parse_seed(text)) == text == serialize_seed(seed)

@@ -16,6 +16,7 @@ from graphdb.database import Database
 from graphdb.store_writes import import_seed, read_store
 from rooms.contract import Store
 from tests.integration.store.test_candidate_writes import block, candidate
+from tests.integration.owner import OWNER
 
 pytestmark = pytest.mark.integration
 
@@ -37,7 +38,7 @@ def _check(store: Store, first_version: int) -> None:
 
 
 def test_reads_never_mix_versions(db: Database, repo_id: str) -> None:
-    first = import_seed(db, None, _seed(repo_id, 0))
+    first = import_seed(db, None, _seed(repo_id, 0), actor=OWNER)
     first_version = first.store_version
     done = threading.Event()
     seen: list[int] = []
@@ -61,7 +62,7 @@ def test_reads_never_mix_versions(db: Database, repo_id: str) -> None:
         for n in range(1, WRITES + 1):
             if done.is_set():
                 break
-            written = import_seed(db, first_version + n - 1, _seed(repo_id, n))
+            written = import_seed(db, first_version + n - 1, _seed(repo_id, n), actor=OWNER)
             assert isinstance(written, Store) and written.store_version == first_version + n
     finally:
         done.set()
@@ -73,7 +74,7 @@ def test_reads_never_mix_versions(db: Database, repo_id: str) -> None:
 
 def test_the_locked_fallback_reads_the_same_store(db: Database, repo_id: str,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    import_seed(db, None, _seed(repo_id, 0))
+    import_seed(db, None, _seed(repo_id, 0), actor=OWNER)
     optimistic = read_store(db, repo_id)
     monkeypatch.setattr("graphdb.store_writes.OPTIMISTIC_READS", 0)
     assert read_store(db, repo_id) == optimistic
