@@ -44,9 +44,9 @@ BATCH_SIZE = 10_000
 FILE_BATCH_SIZE = 500
 WORKERS = 4  # concurrent write transactions: the server has cores to spare while one commits
 
-# (edge kind, source is a file) -> statement; the labels are literal in each statement.
+# (edge kind, source is a file) -> statement; the labels are literal in each statement. DEFINES is
+# written with the symbols it points at (one statement per file's symbols: no lookups of its own).
 _EDGE_STATEMENTS = {
-    ("DEFINES", True): "codegraph_edges_defines",
     ("CONTAINS", False): "codegraph_edges_contains",
     ("IMPORTS", True): "codegraph_edges_imports",
     ("CALLS", True): "codegraph_edges_calls_from_file",
@@ -90,14 +90,14 @@ def sync_repo(db: Database, repo_id: str, result: ScanResult, *, batch_size: int
     ])
 
     files = [file_row(f, result.parses.get(f.path)) for f in result.files if f.path in changed]
-    symbols = [symbol_row(s) for s in result.symbols if s.path in changed]
+    edges = [edge for edge in result.edges if edge.origin in changed]
+    symbols = _symbols_by_file([s for s in result.symbols if s.path in changed], edges)
     packages = [[p.id, p.ecosystem, p.name] for p in result.packages]
     unwind.run("codegraph_upsert_files", "rows", files, batch_size=min(batch_size, FILE_BATCH_SIZE),
                workers=workers)
-    unwind.write("codegraph_upsert_symbols", symbols)
+    unwind.write("codegraph_upsert_symbols", symbols, weight=lambda row: len(row[1]))
     unwind.run("codegraph_upsert_packages", "rows", packages)
-    edges = [edge for edge in result.edges if edge.origin in changed]
-    for statement, rows in _edge_rows(edges):
+    for statement, rows in _edge_rows(edge for edge in edges if edge.kind != "DEFINES"):
         unwind.write(statement, rows)
     unwind.run_once("codegraph_delete_stale_packages", keep=[p.id for p in result.packages])
     unwind.run("codegraph_set_digests", "rows", [[f"file::{path}", digests[path]] for path in sorted(changed)])
@@ -109,7 +109,7 @@ def sync_repo(db: Database, repo_id: str, result: ScanResult, *, batch_size: int
         files_written=len(changed),
         files_deleted=len(vanished),
         files_unchanged=len(digests) - len(changed),
-        nodes_written=len(files) + len(symbols) + len(packages),
+        nodes_written=len(files) + sum(len(row[1]) for row in symbols) + len(packages),
         relationships_written=len(edges),
         seconds=perf_counter() - started,
     )
@@ -147,10 +147,16 @@ def file_row(record: FileRecord, parse: FileParse | None = None) -> list[Any]:
             json.dumps(parse.to_json(), separators=(",", ":")) if parse is not None else None]
 
 
-def symbol_row(record: SymbolRecord) -> list[Any]:
-    """[id, path, kind, name, qualified name, start line, end line]."""
-    return [record.id, record.path, record.kind, record.name, record.qualified_name, record.start_line,
-            record.end_line]
+def _symbols_by_file(symbols: Iterable[SymbolRecord], edges: Iterable[EdgeRecord]) -> list[list[Any]]:
+    """[[file id, [[id, path, kind, name, qualified name, start line, end line, count, weight, confidence]
+    ...]] ...]: each file's symbols with their DEFINES relationship (count, weight, confidence)."""
+    defines = {edge.target: edge for edge in edges if edge.kind == "DEFINES"}
+    grouped: dict[str, list[list[Any]]] = defaultdict(list)
+    for s in symbols:
+        edge = defines[s.id]
+        grouped[edge.source].append([s.id, s.path, s.kind, s.name, s.qualified_name, s.start_line, s.end_line,
+                                     edge.count, edge.weight, edge.confidence])
+    return [[file_id, rows] for file_id, rows in grouped.items()]
 
 
 def _edge_rows(edges: Iterable[EdgeRecord]) -> Iterator[tuple[str, list[list[Any]]]]:
@@ -170,22 +176,32 @@ class _UnwindWriter:
         self._batch_size = batch_size
         self._workers = workers
 
-    def write(self, name: str, rows: Sequence[Any]) -> None:
-        """Rows of a statement whose batches may run concurrently (``workers`` at a time)."""
-        self.run(name, "rows", rows, workers=self._workers)
+    def write(self, name: str, rows: Sequence[Any], *, weight: Callable[[Any], int] | None = None) -> None:
+        """Rows of a statement whose batches may run concurrently (``workers`` at a time). With ``weight``,
+        a batch holds rows up to ``batch_size`` in total weight (e.g. the symbols of a file's row)."""
+        self.run(name, "rows", rows, workers=self._workers, weight=weight)
 
     def run(self, name: str, key: str, rows: Sequence[Any], *, batch_size: int | None = None,
-            workers: int = 1) -> None:
+            workers: int = 1, weight: Callable[[Any], int] | None = None) -> None:
         statement = query(name)
-        size = batch_size or self._batch_size
-        run_batches([
-            partial(self._db.write,
-                    _unit_of_work(statement, {"repo_id": self._repo_id, key: list(rows[start:start + size])}))
-            for start in range(0, len(rows), size)
-        ], workers)
+        run_batches([partial(self._db.write, _unit_of_work(statement, {"repo_id": self._repo_id, key: batch}))
+                     for batch in _batches(rows, batch_size or self._batch_size, weight or (lambda _: 1))], workers)
 
     def run_once(self, name: str, **params: Any) -> None:
         self._db.write(_unit_of_work(query(name), {"repo_id": self._repo_id, **params}))
+
+
+def _batches(rows: Sequence[Any], size: int, weight: Callable[[Any], int]) -> Iterator[list[Any]]:
+    batch: list[Any] = []
+    total = 0
+    for row in rows:
+        if batch and total + weight(row) > size:
+            yield batch
+            batch, total = [], 0
+        batch.append(row)
+        total += weight(row)
+    if batch:
+        yield batch
 
 
 def _unit_of_work(statement: LiteralString, params: dict[str, Any]):  # noqa: ANN202 - a transaction function
