@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import json
+import re
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -21,12 +23,14 @@ from api.screen import screen_routes
 from api.limits import BodyLimit, GraphQLLimits
 from api.schema import build_schema
 from api.settings import ApiSettings
-from graphdb.database import Database
+from api.stale_reads import StaleReads
 from graphdb.errors import DatabaseUnavailable
+from graphdb.fail_fast import FailFastDatabase
 from graphdb.settings import DbSettings
 
 
 GRAPHQL_RESPONSE_JSON = "application/graphql-response+json"
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
 class _GraphQLApp(GraphQL[Context, None]):
@@ -44,6 +48,26 @@ class _GraphQLApp(GraphQL[Context, None]):
                 return
             scope.setdefault("state", {})["identity"] = identity
         await super().__call__(scope, receive, send)
+
+    def decode_json(self, data: str | bytes) -> object:
+        """Strict JSON for bodies and GET parameters: anything unreadable is a 400, never a 500.
+
+        Refused (as ``JSONDecodeError``, which Strawberry answers with 400 "Unable to parse request body as
+        JSON"): bytes that are not UTF-8, nesting deeper than the parser's recursion limit, escaped lone
+        surrogates (no database or encoder accepts them), and a top level that is not an object or a list.
+        """
+        raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+        try:
+            decoded = json.loads(raw)
+            if _SURROGATE_ESCAPE.search(raw):
+                json.dumps(decoded, ensure_ascii=False).encode("utf-8")
+        except json.JSONDecodeError:
+            raise
+        except (ValueError, RecursionError) as exc:  # UnicodeDecodeError, UnicodeEncodeError, too deep
+            raise json.JSONDecodeError(f"unreadable JSON ({type(exc).__name__})", "", 0) from exc
+        if not isinstance(decoded, (dict, list)):
+            raise json.JSONDecodeError("a JSON object was expected", "", 0)
+        return decoded
 
     async def get_sub_response(self, request: Request | WebSocket) -> Response:
         sub_response = await super().get_sub_response(request)
@@ -73,7 +97,8 @@ class _GraphQLApp(GraphQL[Context, None]):
         assert isinstance(request, Request)
         return Context(request=request, response=response if isinstance(response, Response) else None,
                        db=request.app.state.db,
-                       identity=getattr(request.state, "identity", None))
+                       identity=getattr(request.state, "identity", None),
+                       stale_reads=request.app.state.stale_reads)
 
 
 async def _ensure_schema(app: Starlette) -> None:
@@ -92,8 +117,9 @@ def create_app(api_settings: ApiSettings | None = None, db_settings: DbSettings 
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        db = Database.connect(db_settings)
+        db = FailFastDatabase.connect(db_settings)  # an outage answers at once, not after the driver's retries
         app.state.db = db
+        app.state.stale_reads = StaleReads()
         app.state.api_settings = api_settings
         app.state.schema_applied = False
         await _ensure_schema(app)  # a database that is down now gets it once /readyz sees it back

@@ -2,7 +2,8 @@
 
 Every GraphQL request carries ``Authorization: Bearer <token>``; the token maps to a seat and an
 agent id. Without a valid token the answer is 401 and nothing else. The GraphiQL page itself (a GET
-that asks for HTML, with no query) is served without a token: it holds no data.
+that asks for HTML, with no query) is served without a token: it holds no data. While Neo4j is down,
+a token it confirmed recently is still accepted (``api.stale_reads``); any other answers 503.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from api.outage import unavailable_response
 from graphdb.errors import DatabaseUnavailable
 from graphdb.tokens import Identity, identify
 
@@ -30,12 +32,18 @@ async def authenticate(request: Request) -> Identity | Response:
     token = bearer_token(request)
     if token is None:
         return _unauthorized("missing bearer token")
+    stale_reads = request.app.state.stale_reads
     try:
         identity = await run_in_threadpool(identify, request.app.state.db, token)
     except DatabaseUnavailable:
-        return JSONResponse({"errors": [{"message": "database unavailable; try again shortly"}]}, status_code=503,
-                            headers={"retry-after": "2"})
-    return identity if identity is not None else _unauthorized("invalid or revoked token")
+        # Neo4j cannot check the token now: a token it confirmed recently still identifies its holder.
+        remembered = stale_reads.identity(token)
+        return remembered if remembered is not None else unavailable_response()
+    if identity is None:
+        stale_reads.identity_refused(token)
+        return _unauthorized("invalid or revoked token")
+    stale_reads.identity_confirmed(token, identity)
+    return identity
 
 
 def _unauthorized(reason: str) -> Response:

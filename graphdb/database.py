@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from neo4j import Driver, ManagedTransaction, RoutingControl
-from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, SessionExpired
+from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, SessionExpired, TransientError
 
 from graphdb.connection import Target, open_driver, resolve_target
 from graphdb.errors import DatabaseUnavailable
@@ -30,6 +30,11 @@ def unavailable_as_error() -> Iterator[None]:
         yield
     except (ServiceUnavailable, SessionExpired, OSError) as exc:
         raise DatabaseUnavailable(f"Neo4j is not answering: {exc}") from exc
+    except TransientError as exc:
+        # The server answers but its database is not (starting, stopping): an outage, once retries ran out.
+        if exc.code == "Neo.TransientError.General.DatabaseUnavailable":
+            raise DatabaseUnavailable(f"Neo4j's database is unavailable: {exc.message}") from exc
+        raise
     except DriverError as exc:
         raise DatabaseUnavailable(f"Neo4j driver error: {exc}") from exc
 

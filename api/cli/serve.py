@@ -8,12 +8,13 @@ import sys
 import uvicorn
 
 from api.app import create_app
-from api.cli.output import EXIT_OK
+from api.bind_guard import bind_refusal, is_loopback_host
+from api.cli.output import EXIT_CONFLICT, EXIT_OK, fail
 from api.schema import sdl
 from api.settings import ApiSettings
 from graphdb.database import Database
 from graphdb.errors import GraphDbError
-from graphdb.tokens import create_token, revoke_label
+from graphdb.tokens import create_token, list_tokens, revoke_label
 from rooms.contract import Seat
 
 
@@ -49,10 +50,27 @@ def _owner_link(host: str, port: int) -> str | None:
     return f"http://{host}:{port}/#token={token}"
 
 
+def _live_owner_tokens() -> tuple[int | None, str]:
+    """How many unrevoked OWNER tokens the database holds (None and the reason when it cannot be asked)."""
+    try:
+        db = Database.connect()
+        try:
+            tokens = list_tokens(db)
+        finally:
+            db.close()
+    except GraphDbError as exc:
+        return None, str(exc)
+    return sum(t["seat"] == Seat.OWNER.value and not t["revoked"] for t in tokens), ""
+
+
 def _serve(args: argparse.Namespace) -> int:
     settings = ApiSettings()
     overrides = {k: v for k, v in (("host", args.host), ("port", args.port)) if v is not None}
     settings = settings.model_copy(update=overrides)
+    if not is_loopback_host(settings.host):
+        refusal = bind_refusal(settings.host, *_live_owner_tokens())
+        if refusal:
+            return fail(refusal, EXIT_CONFLICT)
     print(f"Code Rooms API on http://{settings.host}:{settings.port}/graphql", flush=True)
     link = _owner_link(settings.host, settings.port) if args.owner_link else None
     if link:

@@ -8,16 +8,31 @@ from starlette.concurrency import run_in_threadpool
 
 from api.context import Context
 from graphdb import edits, store_writes
-from rooms.contract import Store
+from graphdb.errors import DatabaseUnavailable
+from rooms.contract import Store, seed_from_store, serialize_seed
 
 
 async def read_store(context: Context, repo_id: str) -> Store | None:
     """The store, read once per request however many fields ask for it."""
     pending = context.store_reads.get(repo_id)
     if pending is None:
-        pending = asyncio.ensure_future(run_in_threadpool(store_writes.read_store, context.db, repo_id))
+        pending = asyncio.ensure_future(_read_or_recall(context, repo_id))
         context.store_reads[repo_id] = pending
     return await pending
+
+
+async def _read_or_recall(context: Context, repo_id: str) -> Store | None:
+    """The store from the database; while it is down, the last one it served (marked stale), if any."""
+    try:
+        store = await run_in_threadpool(store_writes.read_store, context.db, repo_id)
+    except DatabaseUnavailable:
+        stale = context.stale_reads.store(repo_id)
+        if stale is None:
+            raise
+        context.stale_served[repo_id] = stale
+        return stale.store
+    context.stale_reads.store_read(repo_id, store)
+    return store
 
 
 async def list_repos(context: Context) -> list[dict[str, object]]:
@@ -25,7 +40,12 @@ async def list_repos(context: Context) -> list[dict[str, object]]:
 
 
 async def export_seed(context: Context, repo_id: str) -> str | None:
-    return await run_in_threadpool(store_writes.export_seed, context.db, repo_id)
+    """The canonical seed text of the live skeleton (what ``store_writes.export_seed`` answers), from the
+    same read as the request's other store fields."""
+    store = await read_store(context, repo_id)
+    if store is None:
+        return None
+    return await run_in_threadpool(lambda: serialize_seed(seed_from_store(store)))  # large stores: off the loop
 
 
 async def history(context: Context, repo_id: str, last: int) -> list[dict[str, object]]:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import strawberry
+from graphql import GraphQLError
+from strawberry.types import ExecutionContext
 
 from api.limits import GraphQLLimits
+from api.outage import DatabaseOutage, log_briefly
 from api.schema.edit import EditMutation
 from api.schema.missions import MissionMutation, MissionQuery
 from api.schema.runners import RunnerMutation, RunnerQuery
@@ -24,9 +27,21 @@ class Mutation(ScanMutation, EditMutation, SeedMutation, RunnerMutation, Mission
     pass
 
 
+class _Schema(strawberry.Schema):
+    """Logs outage refusals in one line each, other errors as Strawberry does."""
+
+    def process_errors(self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None) -> None:
+        super().process_errors(log_briefly(errors), execution_context)
+
+
 def build_schema(limits: GraphQLLimits | None = None) -> strawberry.Schema:
-    """The schema with the request limits as extensions (defaults: `GraphQLLimits()`)."""
-    return strawberry.Schema(query=Query, mutation=Mutation, extensions=(limits or GraphQLLimits()).extensions())
+    """The schema with the request limits (defaults: `GraphQLLimits()`) and the outage signal as extensions.
+
+    `DatabaseOutage` comes after `MaskErrors`: extensions finish in reverse order, so it codes outage
+    errors before they would be masked.
+    """
+    extensions = [*(limits or GraphQLLimits()).extensions(), DatabaseOutage]
+    return _Schema(query=Query, mutation=Mutation, extensions=extensions)
 
 
 def sdl() -> str:
