@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import strawberry
 from graphql import GraphQLError
+from strawberry.extensions import ParserCache, ValidationCache
 from strawberry.types import ExecutionContext
 
 from api.limits import GraphQLLimits
@@ -38,9 +39,12 @@ def build_schema(limits: GraphQLLimits | None = None) -> strawberry.Schema:
     """The schema with the request limits (defaults: `GraphQLLimits()`) and the outage signal as extensions.
 
     `DatabaseOutage` comes after `MaskErrors`: extensions finish in reverse order, so it codes outage
-    errors before they would be masked.
+    errors before they would be masked. Parsed and validated documents are cached (after the limits, whose
+    rules are part of validation): the screen and agents send the same few documents again and again, and
+    validating one costs more than the database read behind it.
     """
-    extensions = [*(limits or GraphQLLimits()).extensions(), DatabaseOutage]
+    extensions = [*(limits or GraphQLLimits()).extensions(), ParserCache(maxsize=256), ValidationCache(maxsize=256),
+                  DatabaseOutage]
     return _Schema(query=Query, mutation=Mutation, extensions=extensions)
 
 

@@ -25,7 +25,8 @@ from rooms.ingest.parse import PARSER_VERSION, FileParse, parse_file
 from rooms.ingest.records import ScanResult, SkippedEntry
 from rooms.ingest.resolve import resolve
 
-_PARALLEL_THRESHOLD = 200  # files to parse; below this, starting worker processes costs more than it saves
+PARALLEL_THRESHOLD = 500  # files to parse; below this, starting worker processes costs more than it saves
+# (measured on 2 cores: 397 files parse as fast in process; 1,053 files 12 % faster with workers)
 _CHUNK = 64
 
 
@@ -77,7 +78,7 @@ def scan_tree(
 
 def _parse_all(root: Path, candidates: list[Candidate], options: ScanOptions) -> Iterator[FileParse | SkippedEntry]:
     workers = options.workers or os.cpu_count() or 1
-    if workers <= 1 or len(candidates) < _PARALLEL_THRESHOLD:
+    if workers <= 1 or len(candidates) < PARALLEL_THRESHOLD:
         for candidate in candidates:
             yield _read_and_parse(root, candidate, options)
         return

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from rooms.ingest import ScanOptions, ScanResult, scan_tree
+from rooms.ingest.scan import PARALLEL_THRESHOLD
 from tests.unit.ingest.trees import commit_all, git, write
 from tests.unit.ingest.views import FIXTURES
 
@@ -37,21 +38,24 @@ def test_location_and_listing_method_do_not_change_the_graph(tmp_path: Path) -> 
     assert _graph(scan_tree(copy, OPTIONS)) == _graph(in_repository)
 
 
+FILES = PARALLEL_THRESHOLD + 30  # enough for worker processes to start
+
+
 def test_worker_processes_give_the_in_process_result(tmp_path: Path) -> None:
     files = {f"pkg{i % 7}/mod{i}.py": f"from pkg{(i + 1) % 7} import mod{i + 1}\n\ndef f{i}():\n    return f{i - 1}()\n"
-             for i in range(230)}
+             for i in range(FILES)}
     files.update({f"pkg{i}/__init__.py": "" for i in range(7)})
     write(tmp_path, files)
     serial = scan_tree(tmp_path, ScanOptions(workers=1))
     parallel = scan_tree(tmp_path, ScanOptions(workers=2))
     assert parallel == serial
-    assert serial.report.edges_by_kind["CALLS"] == 229  # f0 calls f-1, which does not exist
+    assert serial.report.edges_by_kind["CALLS"] == FILES - 1  # f0 calls f-1, which does not exist
 
 
 def test_worker_processes_do_not_import_the_parents_main_module(tmp_path: Path) -> None:
     # A spawned worker re-imports the parent's __main__ unless told otherwise; for `coderooms` that is
     # the whole CLI. This main module leaves a mark whenever it is imported under another name.
-    write(tmp_path / "tree", {f"m{i}.py": f"def f{i}():\n    return {i}\n" for i in range(230)})
+    write(tmp_path / "tree", {f"m{i}.py": f"def f{i}():\n    return {i}\n" for i in range(FILES)})
     marks = tmp_path / "marks"
     marks.mkdir()
     script = tmp_path / "main.py"
@@ -67,5 +71,5 @@ def test_worker_processes_do_not_import_the_parents_main_module(tmp_path: Path) 
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
                           cwd=Path(__file__).resolve().parents[3])
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "230"
+    assert done.stdout.strip() == str(FILES)
     assert list(marks.iterdir()) == []
