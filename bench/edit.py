@@ -3,7 +3,8 @@
     .venv/bin/python -m bench.edit [--runs 300] [--editors 8] [--seconds 10]
 
 Needs a database (`coderooms db start`, or NEO4J_URI). Prints p50/p95/p99 of 1-op and 10-op batches on a
-40-block / 5,000-file candidate through the same service the GraphQL resolver calls, the throughput of
+40-block / 5,000-file candidate through the same service the GraphQL resolver calls (with the API
+process's garbage-collector settings, ``api.gc_tuning``), the throughput of
 8 concurrent editors (conflicts retried), and the latency of a bare write transaction on the same
 driver (the Store lock statement alone), with the ratio p99(10-op) / p99(bare).
 """
@@ -16,6 +17,7 @@ import threading
 import time
 from datetime import UTC, datetime
 
+from api.gc_tuning import tune_gc
 from bench.common import bench_repo, percentiles, synthetic_candidate, timed
 from graphdb import edits, store_writes
 from graphdb.database import Database
@@ -45,6 +47,7 @@ def main() -> None:
     parser.add_argument("--editors", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
+    tune_gc()
     db = Database.connect()
     try:
         db.apply_schema()

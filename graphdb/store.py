@@ -46,9 +46,13 @@ class TornRead(Exception):
     """A load saw parts of two committed versions (a concurrent commit); read again."""
 
 
-@lru_cache(maxsize=8192)
 def _digest(doc: str) -> str:
     return hashlib.blake2b(doc.encode(), digest_size=16).hexdigest()
+
+
+# Block docs repeat from version to version (a batch changes a few blocks): their digests are kept, like
+# their parsed models. The store doc changes with every version, so its digest is not.
+_block_digest = lru_cache(maxsize=8192)(_digest)
 
 
 def _manifest(version: int, store_doc: str, block_digests: list[str]) -> list[str]:
@@ -160,7 +164,7 @@ def load(tx: ManagedTransaction, repo_id: str) -> Store | None:
     version_text, _, doc_digest = manifest[0].partition(":")
     if _digest(record["doc"]) != doc_digest:
         raise TornRead(repo_id)
-    by_digest = {_digest(doc): doc for doc in record["blocks"]}
+    by_digest = {_block_digest(doc): doc for doc in record["blocks"]}
     try:
         docs = [by_digest[digest] for digest in manifest[1:]]
     except KeyError:
@@ -179,7 +183,7 @@ def load(tx: ManagedTransaction, repo_id: str) -> Store | None:
 def create(tx: ManagedTransaction, store: Store, entry: HistoryEntry) -> None:
     """Create a store that does not exist yet (a racing creator fails on the key constraint)."""
     docs = [(b.block_id, _block_doc(b)) for b in store.blocks]
-    tx.run(query("store_create"), **_store_params(store, [_digest(doc) for _, doc in docs]),
+    tx.run(query("store_create"), **_store_params(store, [_block_digest(doc) for _, doc in docs]),
            blocks=_block_rows(docs), **_history_params(entry)).consume()
 
 
@@ -200,7 +204,7 @@ def persist(tx: ManagedTransaction, locked: Locked, before: Store, after: Store,
         else:
             doc = _block_doc(block)
             changed.append((block.block_id, doc))
-            digests.append(_digest(doc))
+            digests.append(_block_digest(doc))
     tx.run(query("store_commit"), **_store_params(after, digests), keep=[b.block_id for b in after.blocks],
            blocks=_block_rows(changed), **_history_params(entry)).consume()
 

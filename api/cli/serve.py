@@ -10,6 +10,7 @@ import uvicorn
 from api.app import create_app
 from api.bind_guard import bind_refusal, is_loopback_host
 from api.cli.output import EXIT_CONFLICT, EXIT_OK, fail
+from api.gc_tuning import tune_gc
 from api.schema import sdl
 from api.settings import ApiSettings
 from graphdb.database import Database
@@ -75,7 +76,9 @@ def _serve(args: argparse.Namespace) -> int:
     link = _owner_link(settings.host, settings.port) if args.owner_link else None
     if link:
         print(f"Open as owner: {link}", flush=True)
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
+    app = create_app(settings)
+    tune_gc()
+    uvicorn.run(app, host=settings.host, port=settings.port, log_level="info")
     return EXIT_OK
 
 
