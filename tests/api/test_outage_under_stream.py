@@ -1,4 +1,4 @@
-"""Neo4j stops and comes back under a stream of reads and edit batches; the API recovers by itself.
+"""Neo4j stops and comes back under a stream of reads and edit batches; the API recovers by itself (/readyz follows).
 
 While the database is down, reads of a store read before answer from the API's last-known-good cache,
 marked stale; writes, and reads with nothing cached, are refused with HTTP 503 and the error code
@@ -138,6 +138,7 @@ def test_reads_stay_writes_refuse_and_all_recovers_while_neo4j_restarts() -> Non
                 wait_until(lambda: sum(a.stale is not None for a in stream.reads if a.sent >= down_at) >= 5
                            and sum(a.refused_cleanly() for _, a in stream.writes if a.sent >= down_at) >= 5,
                            60, "stale reads and refused writes while down")
+                assert httpx.get(f"{api.base_url}/healthz", timeout=10).status_code == 200, "the process is alive"
                 uncached = api.post(HISTORY, {"r": repo_id})
                 unknown_token = api.post(READ, {"r": repo_id}, token=stranger)
                 restart_at = time.monotonic()
