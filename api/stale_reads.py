@@ -14,7 +14,6 @@ Both are bounded in size; entries are immutable models, shared read-only.
 
 from __future__ import annotations
 
-import hashlib
 import threading
 import time
 from collections import OrderedDict
@@ -22,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from graphdb.tokens import Identity
+from graphdb.tokens import Identity, token_hash
 from rooms.contract import Store
 
 
@@ -45,16 +44,16 @@ class StaleReads:
 
     def identity_confirmed(self, token: str, identity: Identity) -> None:
         with self._lock:
-            _put(self._identities, _token_key(token), (identity, self.clock()), self.max_identities)
+            _put(self._identities, token_hash(token), (identity, self.clock()), self.max_identities)
 
     def identity_refused(self, token: str) -> None:
         with self._lock:
-            self._identities.pop(_token_key(token), None)
+            self._identities.pop(token_hash(token), None)
 
     def identity(self, token: str) -> Identity | None:
         """The identity last confirmed for ``token``, if that was recent enough."""
         with self._lock:
-            entry = self._identities.get(_token_key(token))
+            entry = self._identities.get(token_hash(token))
         if entry is None or self.clock() - entry[1] > self.identity_max_age_s:
             return None
         return entry[0]
@@ -70,10 +69,6 @@ class StaleReads:
     def store(self, repo_id: str) -> StaleStore | None:
         with self._lock:
             return self._stores.get(repo_id)
-
-
-def _token_key(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def _put(entries: OrderedDict, key: str, value: object, limit: int) -> None:

@@ -26,7 +26,8 @@ class Identity:
     agent_id: str
 
 
-def _hash(token: str) -> str:
+def token_hash(token: str) -> str:
+    """How a token is kept (in the database, and in any cache): its SHA-256, never the token itself."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
@@ -34,7 +35,7 @@ def create_token(db: Database, seat: Seat, agent_id: str, label: str = "") -> tu
     """Create a token; return ``(token_id, token)``. The token is not stored and cannot be shown again."""
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
     token_id = "tok_" + uuid.uuid4().hex[:12]
-    db.execute("token_create", token_id=token_id, token_hash=_hash(token), seat=seat.value, agent_id=agent_id,
+    db.execute("token_create", token_id=token_id, token_hash=token_hash(token), seat=seat.value, agent_id=agent_id,
                label=label)
     return token_id, token
 
@@ -43,7 +44,7 @@ def identify(db: Database, token: str) -> Identity | None:
     """The identity behind a presented token, or None when it is unknown or revoked."""
     if not token.startswith(TOKEN_PREFIX) or len(token) > 200:
         return None
-    presented = _hash(token)
+    presented = token_hash(token)
     rows = db.rows("token_lookup", token_hash=presented)
     if not rows or not hmac.compare_digest(rows[0]["token_hash"], presented):
         return None
