@@ -182,9 +182,9 @@ def load(tx: ManagedTransaction, repo_id: str) -> Store | None:
 
 def create(tx: ManagedTransaction, store: Store, entry: HistoryEntry) -> None:
     """Create a store that does not exist yet (a racing creator fails on the key constraint)."""
+    tx.run(query("store_create"), repo_id=store.repo.repo_id).consume()
     docs = [(b.block_id, _block_doc(b)) for b in store.blocks]
-    tx.run(query("store_create"), **_store_params(store, [_block_digest(doc) for _, doc in docs]),
-           blocks=_block_rows(docs), **_history_params(entry)).consume()
+    _commit(tx, store, [_block_digest(doc) for _, doc in docs], docs, entry)
 
 
 def persist(tx: ManagedTransaction, locked: Locked, before: Store, after: Store, entry: HistoryEntry) -> None:
@@ -205,14 +205,14 @@ def persist(tx: ManagedTransaction, locked: Locked, before: Store, after: Store,
             doc = _block_doc(block)
             changed.append((block.block_id, doc))
             digests.append(_block_digest(doc))
-    tx.run(query("store_commit"), **_store_params(after, digests), keep=[b.block_id for b in after.blocks],
-           blocks=_block_rows(changed), **_history_params(entry)).consume()
+    _commit(tx, after, digests, changed, entry)
 
 
-def _block_rows(docs: list[tuple[str, str]]) -> list[dict[str, str]]:
-    return [{"block_id": block_id, "doc": doc} for block_id, doc in docs]
-
-
-def _history_params(entry: HistoryEntry) -> dict[str, str]:
-    return {"batch_id": entry.batch_id, "kind": entry.kind, "seat": entry.seat, "agent_id": entry.agent_id,
-            "ops": entry.ops, "summary": entry.summary}
+def _commit(tx: ManagedTransaction, store: Store, digests: list[str], docs: list[tuple[str, str]],
+            entry: HistoryEntry) -> None:
+    """One statement: the store's fields and manifest, the blocks not in ``store`` removed, ``docs`` (changed
+    or new blocks) written, and the history line."""
+    tx.run(query("store_commit"), **_store_params(store, digests), keep=[b.block_id for b in store.blocks],
+           blocks=[{"block_id": block_id, "doc": doc} for block_id, doc in docs],
+           batch_id=entry.batch_id, kind=entry.kind, seat=entry.seat, agent_id=entry.agent_id, ops=entry.ops,
+           summary=entry.summary).consume()

@@ -52,7 +52,12 @@ def scan_report(db: Database, repo_id: str) -> str | None:
 def export_seed(db: Database, repo_id: str) -> str | None:
     """The canonical seed text of the store's live skeleton; None when there is no store."""
     store = read_store(db, repo_id)
-    return None if store is None else serialize_seed(seed_from_store(store))
+    return None if store is None else seed_text(store)
+
+
+def seed_text(store: Store) -> str:
+    """The canonical seed text of a store's live skeleton."""
+    return serialize_seed(seed_from_store(store))
 
 
 def _occ_write(db: Database, repo_id: str, expected: int | None,

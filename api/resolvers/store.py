@@ -9,7 +9,7 @@ from starlette.concurrency import run_in_threadpool
 from api.context import Context
 from graphdb import edits, store_writes
 from graphdb.errors import DatabaseUnavailable
-from rooms.contract import Store, seed_from_store, serialize_seed
+from rooms.contract import Store
 
 
 async def read_store(context: Context, repo_id: str) -> Store | None:
@@ -40,12 +40,11 @@ async def list_repos(context: Context) -> list[dict[str, object]]:
 
 
 async def export_seed(context: Context, repo_id: str) -> str | None:
-    """The canonical seed text of the live skeleton (what ``store_writes.export_seed`` answers), from the
-    same read as the request's other store fields."""
+    """The canonical seed text of the live skeleton, from the same read as the request's other store fields."""
     store = await read_store(context, repo_id)
     if store is None:
         return None
-    return await run_in_threadpool(lambda: serialize_seed(seed_from_store(store)))  # large stores: off the loop
+    return await run_in_threadpool(store_writes.seed_text, store)  # large stores: off the loop
 
 
 async def history(context: Context, repo_id: str, last: int) -> list[dict[str, object]]:
