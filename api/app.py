@@ -8,6 +8,7 @@ import re
 from collections.abc import AsyncIterator
 from typing import Any
 
+import orjson
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -68,6 +69,15 @@ class _GraphQLApp(GraphQL[Context, None]):
         if not isinstance(decoded, (dict, list)):
             raise json.JSONDecodeError("a JSON object was expected", "", 0)
         return decoded
+
+    def encode_json(self, data: object) -> str | bytes:
+        """Responses with orjson: a block map's JSON costs a tenth of the json module's time. What orjson
+        refuses (a lone surrogate a document smuggled in as a GraphQL string escape) the json module
+        escapes."""
+        try:
+            return orjson.dumps(data)
+        except TypeError:
+            return super().encode_json(data)
 
     async def get_sub_response(self, request: Request | WebSocket) -> Response:
         sub_response = await super().get_sub_response(request)

@@ -7,14 +7,20 @@ validation and limit errors keep their messages.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from graphql import GraphQLError
+from graphql.validation import NoSchemaIntrospectionCustomRule
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from strawberry.extensions import (
-    DisableIntrospection, MaskErrors, MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter, SchemaExtension,
-)
+from strawberry.extensions import AddValidationRules, MaskErrors, MaxTokensLimiter, SchemaExtension
+from strawberry.extensions.max_aliases import create_validator as aliases_rule
+from strawberry.extensions.query_depth_limiter import create_validator as depth_rule
+
+
+ExtensionFactory = Callable[[], SchemaExtension]
 
 
 @dataclass(frozen=True)
@@ -24,16 +30,18 @@ class GraphQLLimits:
     max_tokens: int = 5_000
     introspection: bool = True
 
-    def extensions(self) -> list[SchemaExtension | type[SchemaExtension]]:
-        chosen: list[SchemaExtension | type[SchemaExtension]] = [
-            QueryDepthLimiter(max_depth=self.max_depth),
-            MaxAliasesLimiter(max_alias_count=self.max_aliases),
-            MaxTokensLimiter(max_token_count=self.max_tokens),
-            MaskErrors(should_mask_error=_unexpected),
-        ]
+    def extensions(self) -> list[ExtensionFactory]:
+        """Factories, not instances: Strawberry builds each extension afresh for every request, so no
+        request's state can leak into another running at the same time. The validation rules are built
+        here, once: the same rule classes on every request keep the validation cache hitting."""
+        rules = [depth_rule(self.max_depth, None, None), aliases_rule(self.max_aliases)]
         if not self.introspection:
-            chosen.append(DisableIntrospection())
-        return chosen
+            rules.append(NoSchemaIntrospectionCustomRule)
+        return [
+            partial(AddValidationRules, rules),
+            partial(MaxTokensLimiter, max_token_count=self.max_tokens),
+            partial(MaskErrors, should_mask_error=_unexpected),
+        ]
 
 
 def _unexpected(error: GraphQLError) -> bool:

@@ -79,13 +79,13 @@ def apply_edit(db: Database, repo_id: str, expected: int, ops: list[EditOp], act
     """One ``candidate_edit`` batch; ``summary`` is recorded with it in the history (e.g. who asked for a
     runner's renames)."""
     ops_text = _ops_json(ops)
-    epoch: list[str | None] = [None]  # of the attempt that committed (the driver may retry `work`)
+    written: list[list[str] | None] = [None]  # the manifest of the attempt that committed (the driver may retry)
 
     def work(tx: ManagedTransaction) -> EditApplied | BatchRejected | VersionConflict | StoreRefused:
         lock = persisted.lock(tx, repo_id, batch_id)
         if lock is None:
             return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
-        epoch[0], locked = lock.epoch, lock.version
+        written[0], locked = None, lock.version  # a retried attempt starts over
         if lock.recorded is not None:
             if lock.recorded.ops != ops_text:
                 return StoreRefused("batch_id_reused", f"batch {batch_id!r} was applied with other ops")
@@ -100,12 +100,13 @@ def apply_edit(db: Database, repo_id: str, expected: int, ops: list[EditOp], act
             return BatchRejected(outcome.op_index, outcome.code, outcome.message)
         assert isinstance(outcome, Applied)
         after = outcome.store.model_copy(update={"store_version": locked + 1})
-        persisted.persist(tx, lock, before, after, entry("edit", actor, ops_text, batch_id=batch_id, summary=summary))
+        written[0] = persisted.persist(tx, lock, before, after,
+                                       entry("edit", actor, ops_text, batch_id=batch_id, summary=summary))
         return EditApplied(locked + 1, after, lease_warning(_lease_of(before), actor.agent_id, now))
 
     outcome = db.write(work)
     if isinstance(outcome, EditApplied) and not outcome.replayed:
-        persisted.remember(repo_id, epoch[0], outcome.store)
+        persisted.remember(repo_id, written[0], outcome.store)
     return outcome
 
 
@@ -113,13 +114,13 @@ def ratify_blocks(db: Database, repo_id: str, expected: int, block_ids: list[str
                   now: datetime) -> Store | RatifyRejectedBlocks | VersionConflict | StoreRefused:
     """The owner's gesture (the caller checked the seat): ratify all or the selected blocks."""
 
-    epoch: list[str | None] = [None]
+    written: list[list[str] | None] = [None]
 
     def work(tx: ManagedTransaction) -> Store | RatifyRejectedBlocks | VersionConflict | StoreRefused:
         lock = persisted.lock(tx, repo_id)
         if lock is None:
             return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
-        epoch[0], locked = lock.epoch, lock.version
+        written[0], locked = None, lock.version  # a retried attempt starts over
         if locked != expected:
             return VersionConflict(expected, locked)
         before = persisted.load_locked(tx, repo_id, lock)
@@ -127,12 +128,13 @@ def ratify_blocks(db: Database, repo_id: str, expected: int, block_ids: list[str
         if not isinstance(outcome, RatifyApplied):
             return RatifyRejectedBlocks(list(outcome.refusals))
         after = outcome.store.model_copy(update={"store_version": locked + 1})
-        persisted.persist(tx, lock, before, after, entry("ratify", actor, json.dumps({"block_ids": block_ids})))
+        written[0] = persisted.persist(tx, lock, before, after,
+                                       entry("ratify", actor, json.dumps({"block_ids": block_ids})))
         return after
 
     outcome = db.write(work)
     if isinstance(outcome, Store):
-        persisted.remember(repo_id, epoch[0], outcome)
+        persisted.remember(repo_id, written[0], outcome)
     return outcome
 
 
@@ -157,23 +159,24 @@ def lease(db: Database, repo_id: str, action: LeaseAction, ttl_s: int, actor: Ac
 def reconcile_store(db: Database, repo_id: str, actor: Actor) -> Store | StoreRefused:
     """Resolve a ratified store against the files of the repository's latest ingest; one version bump."""
     files = [row["path"] for row in db.rows("reconcile_file_paths", repo_id=repo_id)]
-    epoch: list[str | None] = [None]
+    written: list[list[str] | None] = [None]
 
     def work(tx: ManagedTransaction) -> Store | StoreRefused:
         lock = persisted.lock(tx, repo_id)
         if lock is None:
             return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
-        epoch[0] = lock.epoch
+        written[0] = None
         before = persisted.load_locked(tx, repo_id, lock)
         if before.skeleton.state is not SkeletonState.RATIFIED:
             return StoreRefused("skeleton_not_ratified", "reconcile applies to a ratified skeleton; ratify first")
         after = reconcile(before, files).model_copy(update={"store_version": lock.version + 1})
-        persisted.persist(tx, lock, before, after, entry("reconcile", actor, json.dumps({"files": len(files)})))
+        written[0] = persisted.persist(tx, lock, before, after,
+                                       entry("reconcile", actor, json.dumps({"files": len(files)})))
         return after
 
     outcome = db.write(work)
     if isinstance(outcome, Store):
-        persisted.remember(repo_id, epoch[0], outcome)
+        persisted.remember(repo_id, written[0], outcome)
     return outcome
 
 

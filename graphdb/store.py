@@ -13,7 +13,7 @@ load assembles the store from the manifest and raises :class:`TornRead` when wha
 match it; readers outside the store lock retry (``graphdb.store_writes.read_store``).
 
 These functions take a managed transaction and are pure functions of their arguments, as the driver
-may retry them on transient errors.
+may retry them on transient errors; ``load_current`` alone reads outside any transaction of the caller.
 """
 
 from __future__ import annotations
@@ -22,12 +22,14 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from neo4j import ManagedTransaction
 
+from graphdb.database import Database
 from graphdb.queries import query
 from rooms.contract import Store, SystemBlock
 
@@ -84,11 +86,10 @@ class Recorded:
 
 @dataclass(frozen=True)
 class Locked:
-    """What taking the Store lock tells: its version, epoch, manifest, the advisory lease and, when a
+    """What taking the Store lock tells: its version, manifest, the advisory lease and, when a
     batch id was given, that batch's history entry if it was applied before."""
 
     version: int
-    epoch: str | None
     manifest: list[str]
     curating_by: str | None
     curating_until: str | None
@@ -115,7 +116,7 @@ def lock(tx: ManagedTransaction, repo_id: str, batch_id: str | None = None) -> L
     recorded = None
     if record["recorded_version"] is not None:
         recorded = Recorded(int(record["recorded_version"]), record["recorded_ops"])
-    return Locked(int(record["store_version"]), record["epoch"], list(record["manifest"]), record["curating_by"],
+    return Locked(int(record["store_version"]), list(record["manifest"]), record["curating_by"],
                   record["curating_until"], recorded)
 
 
@@ -124,43 +125,73 @@ def lock_version(tx: ManagedTransaction, repo_id: str) -> int | None:
     return None if locked is None else locked.version
 
 
-# A store's content at a given (epoch, version) never changes: every content write bumps the version.
-# Only the lease changes in place, and it comes with the lock. So a process may keep recent versions
-# and skip re-reading them; entries are added only for committed data.
-_RECENT: OrderedDict[tuple[str, str, int], Store] = OrderedDict()
+# A manifest names a store's content: the version and the digests of the store doc and of every block doc.
+# So a process keeps recent versions by manifest and need not read them again; the lease, the one thing
+# that changes in place, is read beside the manifest and laid over. Entries are added for committed data only.
+_RECENT: OrderedDict[tuple[str, tuple[str, ...]], Store] = OrderedDict()
 _RECENT_MAX = 64
 _RECENT_LOCK = threading.Lock()
 
 
-def remember(repo_id: str, epoch: str | None, store: Store) -> None:
-    """Keep a committed version of a store for later loads in this process."""
-    if epoch is None:
+def remember(repo_id: str, manifest: list[str] | None, store: Store) -> None:
+    """Keep a committed version of a store (named by its ``manifest``) for later loads in this process."""
+    if manifest is None:
         return
+    key = (repo_id, tuple(manifest))
     with _RECENT_LOCK:
-        _RECENT[(repo_id, epoch, store.store_version)] = store
-        _RECENT.move_to_end((repo_id, epoch, store.store_version))
+        _RECENT[key] = store
+        _RECENT.move_to_end(key)
         while len(_RECENT) > _RECENT_MAX:
             _RECENT.popitem(last=False)
 
 
+def _recall(repo_id: str, manifest: list[str], curating_by: str | None, curating_until: str | None) -> Store | None:
+    with _RECENT_LOCK:
+        known = _RECENT.get((repo_id, tuple(manifest)))
+    if known is None:
+        return None
+    return known.model_copy(update={"curating_by": curating_by, "curating_until": curating_until})
+
+
 def load_locked(tx: ManagedTransaction, repo_id: str, locked: Locked) -> Store:
     """The store at the version just locked: from the recent versions when possible, else read."""
-    with _RECENT_LOCK:
-        known = _RECENT.get((repo_id, locked.epoch, locked.version)) if locked.epoch else None
+    known = _recall(repo_id, locked.manifest, locked.curating_by, locked.curating_until)
     if known is not None:
-        return known.model_copy(update={"curating_by": locked.curating_by, "curating_until": locked.curating_until})
+        return known
     store = load(tx, repo_id)
     assert store is not None, "the store was locked, so it exists"
-    remember(repo_id, locked.epoch, store)
+    remember(repo_id, locked.manifest, store)
+    return store
+
+
+def load_current(db: Database, repo_id: str) -> Store | None:
+    """The store as of one committed version, without the lock, in single-statement reads: the manifest
+    first (small), then the whole store only when this process does not know that version yet.
+    :class:`TornRead` as :func:`load`."""
+    peeked = db.rows("store_peek", repo_id=repo_id)
+    if not peeked:
+        return None
+    head = peeked[0]
+    known = _recall(repo_id, head["manifest"], head["curating_by"], head["curating_until"])
+    if known is not None:
+        return known
+    rows = db.rows("store_read", repo_id=repo_id)
+    if not rows:
+        return None
+    store, manifest = _assemble(repo_id, rows[0])
+    remember(repo_id, manifest, store)
     return store
 
 
 def load(tx: ManagedTransaction, repo_id: str) -> Store | None:
     """The store as of one committed version; :class:`TornRead` when the read raced a commit."""
     record = tx.run(query("store_read"), repo_id=repo_id).single(strict=False)
-    if record is None:
-        return None
-    manifest = record["manifest"]
+    return None if record is None else _assemble(repo_id, record)[0]
+
+
+def _assemble(repo_id: str, record: Mapping[str, Any]) -> tuple[Store, list[str]]:
+    """The store a ``store_read`` row holds and the manifest it was assembled from."""
+    manifest = list(record["manifest"])
     version_text, _, doc_digest = manifest[0].partition(":")
     if _digest(record["doc"]) != doc_digest:
         raise TornRead(repo_id)
@@ -177,19 +208,20 @@ def load(tx: ManagedTransaction, repo_id: str) -> Store | None:
     data["blocks"] = []
     shell = Store.model_validate(data)
     # Assigning validated blocks skips re-validating them; the store-level checks still run below.
-    return Store.model_validate({**shell.__dict__, "blocks": [_parse_block(doc) for doc in docs]})
+    return Store.model_validate({**shell.__dict__, "blocks": [_parse_block(doc) for doc in docs]}), manifest
 
 
-def create(tx: ManagedTransaction, store: Store, entry: HistoryEntry) -> None:
-    """Create a store that does not exist yet (a racing creator fails on the key constraint)."""
+def create(tx: ManagedTransaction, store: Store, entry: HistoryEntry) -> list[str]:
+    """Create a store that does not exist yet (a racing creator fails on the key constraint); its manifest."""
     tx.run(query("store_create"), repo_id=store.repo.repo_id).consume()
     docs = [(b.block_id, _block_doc(b)) for b in store.blocks]
-    _commit(tx, store, [_block_digest(doc) for _, doc in docs], docs, entry)
+    return _commit(tx, store, [_block_digest(doc) for _, doc in docs], docs, entry)
 
 
-def persist(tx: ManagedTransaction, locked: Locked, before: Store, after: Store, entry: HistoryEntry) -> None:
+def persist(tx: ManagedTransaction, locked: Locked, before: Store, after: Store, entry: HistoryEntry) -> list[str]:
     """Write ``after`` over ``before`` (the version ``locked`` in ``tx``) in one statement: the store, the
-    blocks that differ, the removal of blocks that are gone, and the history entry."""
+    blocks that differ, the removal of blocks that are gone, and the history entry. Returns the manifest
+    written (for :func:`remember`, once the transaction committed)."""
     # ``before`` is the locked version, so the manifest lists its blocks' digests in its order.
     known = dict(zip([b.block_id for b in before.blocks], locked.manifest[1:], strict=True))
     old = {b.block_id: b for b in before.blocks}
@@ -205,14 +237,16 @@ def persist(tx: ManagedTransaction, locked: Locked, before: Store, after: Store,
             doc = _block_doc(block)
             changed.append((block.block_id, doc))
             digests.append(_block_digest(doc))
-    _commit(tx, after, digests, changed, entry)
+    return _commit(tx, after, digests, changed, entry)
 
 
 def _commit(tx: ManagedTransaction, store: Store, digests: list[str], docs: list[tuple[str, str]],
-            entry: HistoryEntry) -> None:
+            entry: HistoryEntry) -> list[str]:
     """One statement: the store's fields and manifest, the blocks not in ``store`` removed, ``docs`` (changed
-    or new blocks) written, and the history line."""
-    tx.run(query("store_commit"), **_store_params(store, digests), keep=[b.block_id for b in store.blocks],
+    or new blocks) written, and the history line. Returns the manifest."""
+    params = _store_params(store, digests)
+    tx.run(query("store_commit"), **params, keep=[b.block_id for b in store.blocks],
            blocks=[{"block_id": block_id, "doc": doc} for block_id, doc in docs],
            batch_id=entry.batch_id, kind=entry.kind, seat=entry.seat, agent_id=entry.agent_id, ops=entry.ops,
            summary=entry.summary).consume()
+    return params["manifest"]

@@ -33,10 +33,17 @@ def read_store(db: Database, repo_id: str) -> Store | None:
     read); after a few, the store is read under its lock, behind the writers, so a reader never starves."""
     for attempt in range(OPTIMISTIC_READS):
         try:
-            return db.read(lambda tx: persisted.load(tx, repo_id))
+            return persisted.load_current(db, repo_id)
         except persisted.TornRead:
             time.sleep(random.uniform(0, 0.002 * 2 ** attempt))  # noqa: S311 - jitter, not a secret
-    return db.write(lambda tx: persisted.load(tx, repo_id) if persisted.lock(tx, repo_id) else None)
+    return db.write(_read_locked(repo_id))
+
+
+def _read_locked(repo_id: str) -> Callable[[ManagedTransaction], Store | None]:
+    def work(tx: ManagedTransaction) -> Store | None:
+        locked = persisted.lock(tx, repo_id)
+        return None if locked is None else persisted.load_locked(tx, repo_id, locked)
+    return work
 
 
 def store_version(db: Database, repo_id: str) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rooms.contract import NamedBy, Store, SystemBlock
@@ -42,9 +43,8 @@ class ZeroTouch:
     line: str
 
 
-def zero_touch(store: Store) -> ZeroTouch:
+def zero_touch(blocks: Sequence[SystemBlock]) -> ZeroTouch:
     """Is the map ready for one "Ratify all"? Every block owner-accepted or runner-named, no open seam."""
-    blocks = store.blocks
     metas = [b.candidate_meta for b in blocks if b.candidate_meta is not None]
     runner = sum(m.named_by is NamedBy.RUNNER for m in metas)
     owner = sum(m.named_by is NamedBy.OWNER for m in metas)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 import strawberry
@@ -9,6 +12,7 @@ import strawberry
 from api.schema.enums import (
     BlockKindEnum, BlockStateEnum, MemberRoleEnum, MembershipSourceEnum, NamedByEnum, SkeletonStateEnum,
 )
+from api.schema.value_memo import DERIVED
 from rooms import contract as c
 from rooms.lease import parse_lease
 
@@ -113,12 +117,39 @@ class Store(BlockMap):
     candidate_revision: BlockMap | None
 
 
+# Objects of these types are immutable values whose fields only read attributes: the executor may keep
+# their completed values (``api.schema.value_memo``).
+IMMUTABLE_TYPES = frozenset({"Block"})
+
 # -- mapping from the contract models (one function per type) ----------------------------------
 def socket(model: c.Socket) -> Socket:
     return Socket(to=model.to, type=model.type, alias=model.alias, class_=model.class_)
 
 
+# A block model is shared between loads while its doc is unchanged (``graphdb.store``), so it is converted
+# once: the same schema object lets the executor reuse the block's completed value.
+_CONVERTED: OrderedDict[tuple[int, tuple[str, ...]], tuple[c.SystemBlock, Block]] = OrderedDict()
+_CONVERTED_MAX = 4096
+_CONVERTED_LOCK = threading.Lock()
+
+
 def block(model: c.SystemBlock, seams: frozenset[str] = frozenset()) -> Block:
+    seam_paths = tuple(sorted(m.path for m in model.membership if m.path in seams))
+    key = (id(model), seam_paths)
+    with _CONVERTED_LOCK:
+        known = _CONVERTED.get(key)
+        if known is not None and known[0] is model:
+            _CONVERTED.move_to_end(key)
+            return known[1]
+    converted = _block(model, list(seam_paths))
+    with _CONVERTED_LOCK:
+        _CONVERTED[key] = (model, converted)  # holding the model keeps its id its own
+        while len(_CONVERTED) > _CONVERTED_MAX:
+            _CONVERTED.popitem(last=False)
+    return converted
+
+
+def _block(model: c.SystemBlock, seam_paths: list[str]) -> Block:
     meta = model.candidate_meta
     return Block(
         block_id=strawberry.ID(model.block_id), name=model.name, purpose=model.purpose, kind=model.kind,
@@ -134,18 +165,22 @@ def block(model: c.SystemBlock, seams: frozenset[str] = frozenset()) -> Block:
             graph_cohesion=meta.graph_cohesion, edge_sample_size=meta.edge_sample_size,
             directory_support=meta.directory_support, coverage_ratio=meta.coverage_ratio,
             shared_member_count=meta.shared_member_count),
-        seam_paths=sorted(m.path for m in model.membership if m.path in seams),
+        seam_paths=seam_paths,
     )
 
 
+def _shared_paths(blocks: Sequence[c.SystemBlock]) -> frozenset[str]:
+    return frozenset(m.path for b in blocks for m in b.membership if m.role is c.MemberRole.SHARED)
+
+
 def _parts(model: c.SeedFile | c.Store) -> dict[str, object]:
-    shared = {m.path for b in model.blocks for m in b.membership if m.role is c.MemberRole.SHARED}
+    shared = DERIVED.get(_shared_paths, model.blocks)
     r, s = model.repo, model.skeleton
     return {
         "repo": Repo(repo_id=strawberry.ID(r.repo_id), root=r.root, source_commit=r.source_commit),
         "skeleton": Skeleton(skeleton_id=strawberry.ID(s.skeleton_id), version=s.version, state=s.state,
                              ratification=Ratification(**s.ratification.model_dump())),
-        "blocks": [block(b, frozenset(shared)) for b in model.blocks],
+        "blocks": [block(b, shared) for b in model.blocks],
     }
 
 

@@ -6,6 +6,6 @@ SET s._lock = true
 REMOVE s._lock
 WITH s
 OPTIONAL MATCH (e:EditBatch {repo_id: $repo_id, batch_id: $batch_id})
-RETURN s.store_version AS store_version, s.epoch AS epoch, s.manifest AS manifest,
+RETURN s.store_version AS store_version, s.manifest AS manifest,
        s.curating_by AS curating_by, s.curating_until AS curating_until,
        e.store_version AS recorded_version, e.ops AS recorded_ops

@@ -14,7 +14,7 @@ PACKET_SCHEMA = "coderooms-curation-packet-v1"
 
 
 def review_summary(store: Store) -> dict[str, Any]:
-    status = zero_touch(store)
+    status = zero_touch(store.blocks)
     _, residue_total = unmapped_paths(store)
     return {
         "block_count": status.block_count,
