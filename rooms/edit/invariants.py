@@ -15,7 +15,7 @@ from __future__ import annotations
 from rooms.edit.outcome import EditCode, Refusal
 from rooms.edit.seams import is_unresolved
 from rooms.edit.sockets import dangling
-from rooms.edit.working import Working
+from rooms.edit.working import Working, member_index
 
 
 def _shown(items: list[str]) -> str:
@@ -24,16 +24,21 @@ def _shown(items: list[str]) -> str:
 
 def _lost_paths(w: Working) -> list[str]:
     """Paths that were a member or residue before and are neither after. Only a block the batch copied or
-    removed can have lost one (every other block is the very same object), so only those are read."""
-    before: set[str] = set(w.store.unmapped_files)
+    removed can have lost one (every other block is the very same object): the candidates are the residue
+    before, a removed block's members and residue, and the members a copied block no longer has and its
+    residue."""
+    candidates: set[str] = set(w.store.unmapped_files)
     for block in w.store.blocks:
-        if block.block_id in w.copied or block.block_id in w.removed:
-            before.update(m.path for m in block.membership)
-            before.update(block.unmapped_residue)
+        block_id = block.block_id
+        if block_id in w.removed or block_id not in w.blocks:
+            candidates.update(member_index(block))
+        elif block_id in w.copied:
+            candidates.update(member_index(block).keys() - w.member_paths(block_id).keys())
+        else:
+            continue
+        candidates.update(block.unmapped_residue)
     residue_after = set(w.unmapped_files).union(*(b.unmapped_residue for b in w.blocks.values()))
-    # Most paths are still in a block the batch rewrote; look there before asking the whole claim index.
-    nearby = {m.path for block_id in w.copied if block_id in w.blocks for m in w.blocks[block_id].membership}
-    return sorted(p for p in before if p not in residue_after and p not in nearby and not w.is_member_anywhere(p))
+    return sorted(p for p in candidates if p not in residue_after and not w.is_member_anywhere(p))
 
 
 def check_final(w: Working, changed: set[str]) -> None:

@@ -39,7 +39,7 @@ def apply_move_member(w: Working, op: MoveMember, survivors: SurvivorMap) -> Non
     w.get(source)
     w.get(target)
     path = _checked(w, op.path)
-    if w.get(source).member(path) is None:
+    if path not in w.member_paths(source):
         raise Refusal(EditCode.PATH_NOT_MEMBER, f"{path!r} is not a member of block {source!r}")
     if source == target:
         return

@@ -3,14 +3,19 @@
 A block is copied the first time an op writes to it (`edit`), so a batch over a large candidate copies only
 what it touches. The copy is structural: the block and its lists are new, while the entries inside them
 (`Member`, `Socket`, meta) are shared, because the engine never changes one in place — it replaces it.
-Membership changes go through `add_member` / `drop_member` / `set_role`, which keep the claim index
-(path -> claimants) current and combine roles one way.
+Membership changes go through `add_member` / `drop_member` / `set_role`, which keep the path maps and the
+claim index (path -> claimants) current and combine roles one way.
 The residue is the union of every block's ``unmapped_residue`` and the store's ``unmapped_files``.
+
+A batch touches a few paths of a large candidate, so nothing is built over all its members: each block has a
+path map (`member_index`, kept across batches for the blocks a batch does not copy), and a path's claims are
+gathered from them when the batch first asks about that path.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+import threading
+from collections import OrderedDict
 
 from rooms.contract import Member, MemberRole, Store, SystemBlock
 from rooms.edit.outcome import EditCode, Refusal
@@ -42,6 +47,50 @@ def combine_roles(existing: Member, incoming: Member) -> Member:
     return Member(path=existing.path, role=role, optional=existing.optional and incoming.optional)
 
 
+class _KeptMaps:
+    """Path maps of blocks, by block identity, within a budget of members (the least recently used go first).
+    An entry holds its block, so the id is not reused while it is kept, and the membership list the map was
+    built from: a block whose list was replaced or resized is mapped again."""
+
+    def __init__(self, budget: int) -> None:
+        self._entries: OrderedDict[int, tuple[SystemBlock, list[Member], int, dict[str, Member]]] = OrderedDict()
+        self._members = 0
+        self._budget = budget
+        self._lock = threading.Lock()
+
+    def get(self, block: SystemBlock) -> dict[str, Member] | None:
+        with self._lock:
+            entry = self._entries.get(id(block))
+            if entry is None or entry[0] is not block or entry[1] is not block.membership:
+                return None
+            if entry[2] != len(entry[1]):
+                return None
+            self._entries.move_to_end(id(block))
+            return entry[3]
+
+    def keep(self, block: SystemBlock, paths: dict[str, Member]) -> None:
+        with self._lock:
+            previous = self._entries.pop(id(block), None)
+            self._members += len(paths) - (0 if previous is None else len(previous[3]))
+            self._entries[id(block)] = (block, block.membership, len(block.membership), paths)
+            while self._members > self._budget and len(self._entries) > 1:
+                self._members -= len(self._entries.popitem(last=False)[1][3])
+
+
+# Blocks are not changed in place once a store holds them (the engine copies before writing; stores share
+# blocks between versions), so their path maps are kept across batches.
+_KEPT = _KeptMaps(budget=200_000)
+
+
+def member_index(block: SystemBlock) -> dict[str, Member]:
+    """path -> entry of a block held by a store (read-only: the map is shared)."""
+    paths = _KEPT.get(block)
+    if paths is None:
+        paths = {m.path: m for m in block.membership}
+        _KEPT.keep(block, paths)
+    return paths
+
+
 class Working:
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -53,8 +102,12 @@ class Working:
         self.unmapped_files: list[str] = list(store.unmapped_files)
         self.unmapped_total: int | None = store.unmapped_total
         self.touched_paths: set[str] = set()
-        # path -> {block_id: entry}; built on first use, then kept current by every membership change.
-        self._claims: dict[str, dict[str, Member]] | None = None
+        # block_id -> path -> entry: shared maps of the blocks not copied, own (kept current) maps of the rest.
+        self._paths: dict[str, dict[str, Member]] = {}
+        # path -> {block_id: entry}, in the order a full index built at the first query would have (block
+        # order then, later claims last). Paths are added when asked about, or when changed after that query.
+        self._claims: dict[str, dict[str, Member]] = {}
+        self._indexing = False
 
     # -- blocks ---------------------------------------------------------------------------------------
     def get(self, block_id: str) -> SystemBlock:
@@ -68,29 +121,35 @@ class Working:
         claim index current); other fields may be set directly."""
         block = self.get(block_id)
         if block_id not in self.copied:
+            paths = dict(self.member_paths(block_id))
             block = copy_block(block)
             self.blocks[block_id] = block
             self.copied.add(block_id)
+            self._paths[block_id] = paths
         return block
 
     def replace(self, block_id: str, new_blocks: list[SystemBlock]) -> None:
         """Put `new_blocks` where `block_id` stood, and drop it."""
         at = self.order.index(block_id)
-        self._unindex(self.blocks[block_id])
+        self._unindex(block_id)
         self.order[at : at + 1] = [b.block_id for b in new_blocks]
-        del self.blocks[block_id]
-        self._forget(block_id)
+        self._drop(block_id)
         for block in new_blocks:
             self.blocks[block.block_id] = block
             self.copied.add(block.block_id)
             self.created.append(block.block_id)
+            self._paths[block.block_id] = {m.path: m for m in block.membership}
             for member in block.membership:
                 self._index(block.block_id, member)
 
     def remove(self, block_id: str) -> None:
-        self._unindex(self.blocks[block_id])
+        self._unindex(block_id)
         self.order.remove(block_id)
+        self._drop(block_id)
+
+    def _drop(self, block_id: str) -> None:
         del self.blocks[block_id]
+        self._paths.pop(block_id, None)
         self._forget(block_id)
 
     def _forget(self, block_id: str) -> None:
@@ -102,31 +161,50 @@ class Working:
     def all_blocks(self) -> list[SystemBlock]:
         return [self.blocks[block_id] for block_id in self.order]
 
+    def keep_indexes(self) -> None:
+        """Keep the path maps of the blocks the batch wrote for later batches (call once they are final: the
+        store after the batch holds them)."""
+        for block_id in self.copied:
+            if block_id in self.blocks:
+                _KEPT.keep(self.blocks[block_id], self._paths[block_id])
+
     # -- membership -----------------------------------------------------------------------------------
-    def _index_map(self) -> dict[str, dict[str, Member]]:
-        if self._claims is None:
-            claims: defaultdict[str, dict[str, Member]] = defaultdict(dict)
-            for block in self.all_blocks():
-                block_id = block.block_id
-                for member in block.membership:
-                    claims[member.path][block_id] = member
-            self._claims = claims
-        return self._claims
+    def member_paths(self, block_id: str) -> dict[str, Member]:
+        """path -> entry of the block as it is now (read-only)."""
+        paths = self._paths.get(block_id)
+        if paths is None:
+            paths = self._paths[block_id] = member_index(self.get(block_id))
+        return paths
+
+    def _claimants(self, path: str) -> dict[str, Member]:
+        claims = self._claims.get(path)
+        if claims is None:
+            claims = {}
+            for block_id in self.order:
+                member = self.member_paths(block_id).get(path)
+                if member is not None:
+                    claims[block_id] = member
+            self._claims[path] = claims
+        return claims
 
     def _index(self, block_id: str, member: Member) -> None:
-        if self._claims is not None:
-            self._claims.setdefault(member.path, {})[block_id] = member
+        """Record `member` in the claim index (call after the block's path map has it)."""
+        if self._indexing:
+            self._claimants(member.path)[block_id] = member
 
-    def _unindex(self, block: SystemBlock) -> None:
-        if self._claims is not None:
-            for member in block.membership:
-                self._claims.get(member.path, {}).pop(block.block_id, None)
+    def _unindex(self, block_id: str) -> None:
+        """Drop the block's claims (call while the block is still in place)."""
+        if self._indexing:
+            for path in self.member_paths(block_id):
+                self._claimants(path).pop(block_id, None)
 
     def claims(self, path: str) -> list[tuple[str, Member]]:
-        return list(self._index_map().get(path, {}).items())
+        self._indexing = True
+        return list(self._claimants(path).items())
 
     def is_member_anywhere(self, path: str) -> bool:
-        return bool(self._index_map().get(path))
+        self._indexing = True
+        return bool(self._claimants(path))
 
     def add_member(self, block_id: str, member: Member) -> None:
         self.add_members(block_id, [member])
@@ -134,31 +212,43 @@ class Working:
     def add_members(self, block_id: str, members: list[Member]) -> None:
         """Add entries; one already present for the same path combines with it (`combine_roles`)."""
         block = self.edit(block_id)
-        at = {m.path: n for n, m in enumerate(block.membership)}
+        paths = self._paths[block_id]
+        at: dict[str, int] | None = None  # path -> position, built when an entry first combines
         for member in members:
-            if member.path in at:
-                member = combine_roles(block.membership[at[member.path]], member)
-                block.membership[at[member.path]] = member
-            else:
-                at[member.path] = len(block.membership)
+            existing = paths.get(member.path)
+            if self._indexing:
+                self._claimants(member.path)  # gathered before the block claims the path
+            if existing is None:
+                if at is not None:
+                    at[member.path] = len(block.membership)
                 block.membership.append(member)
+            else:
+                if at is None:
+                    at = {m.path: n for n, m in enumerate(block.membership)}
+                member = combine_roles(existing, member)
+                block.membership[at[member.path]] = member
+            paths[member.path] = member
             self._index(block_id, member)
 
     def drop_member(self, block_id: str, path: str) -> Member:
-        for at, existing in enumerate(self.get(block_id).membership):
-            if existing.path == path:
-                self.edit(block_id).membership.pop(at)
-                if self._claims is not None:
-                    self._claims[path].pop(block_id, None)
-                return existing
-        raise Refusal(EditCode.PATH_NOT_MEMBER, f"{path!r} is not a member of block {block_id!r}")
+        existing = self.member_paths(block_id).get(path)
+        if existing is None:
+            raise Refusal(EditCode.PATH_NOT_MEMBER, f"{path!r} is not a member of block {block_id!r}")
+        if self._indexing:
+            self._claimants(path).pop(block_id)
+        block = self.edit(block_id)
+        block.membership.pop(_position(block, path))
+        del self._paths[block_id][path]
+        return existing
 
     def set_role(self, block_id: str, path: str, role: MemberRole) -> None:
-        for at, existing in enumerate(self.get(block_id).membership):
-            if existing.path == path and existing.role is not role:
-                member = Member(path=path, role=role, optional=existing.optional)
-                self.edit(block_id).membership[at] = member
-                self._index(block_id, member)
+        existing = self.member_paths(block_id).get(path)
+        if existing is not None and existing.role is not role:
+            member = Member(path=path, role=role, optional=existing.optional)
+            block = self.edit(block_id)
+            block.membership[_position(block, path)] = member
+            self._paths[block_id][path] = member
+            self._index(block_id, member)
 
     def settle(self, paths: set[str]) -> None:
         """A ``shared`` claim left as the only claim on its path becomes ``primary`` (nothing to share)."""
@@ -180,3 +270,7 @@ class Working:
             self.unmapped_files = [p for p in self.unmapped_files if p != path]
             if self.unmapped_total:
                 self.unmapped_total -= 1
+
+
+def _position(block: SystemBlock, path: str) -> int:
+    return next(at for at, member in enumerate(block.membership) if member.path == path)

@@ -1,0 +1,58 @@
+"""The engine's path maps and claim index: kept across batches for blocks a store holds, read again when a
+block changed in place, and claims listed in the order a path's claimants arrived."""
+
+from hypothesis import HealthCheck, given, settings
+
+from rooms.contract import Member, MemberRole, Seat, parse_store, serialize_store
+from rooms.edit import Applied, MoveMember, Rejected, apply_batch
+from rooms.edit.working import _KeptMaps
+from tests.unit.edit.builders import block, members_of, store
+from tests.unit.edit.test_properties import batches
+
+
+def _seen(outcome: Applied | Rejected) -> tuple:
+    if isinstance(outcome, Rejected):
+        return ("rejected", outcome.op_index, outcome.code, outcome.message)
+    return ("applied", serialize_store(outcome.store), outcome.changed_block_ids, outcome.created_block_ids,
+            outcome.removed_block_ids, outcome.unmapped_changed)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(batches())
+def test_a_batch_on_a_previous_result_answers_as_on_a_fresh_copy(case) -> None:
+    # Chained: each applied batch's store (whose blocks' maps the engine kept) is the next input.
+    current, runs = case
+    for ops, seat in runs * 2:
+        outcome = apply_batch(current, ops, seat)
+        assert _seen(outcome) == _seen(apply_batch(parse_store(serialize_store(current)), ops, seat))
+        if isinstance(outcome, Applied):
+            current = outcome.store
+
+
+def test_a_block_changed_in_place_after_a_batch_is_read_again() -> None:
+    before = store(block("A", "a.py", "c.py"), block("B", "b.py"))
+    assert isinstance(apply_batch(before, [MoveMember(path="a.py", from_="A", to="B")], Seat.OWNER), Applied)
+    before.blocks[0].membership.append(Member(path="d.py", role=MemberRole.PRIMARY))  # not done by the engine
+    outcome = apply_batch(before, [MoveMember(path="d.py", from_="A", to="B")], Seat.OWNER)
+    assert isinstance(outcome, Applied), outcome
+    assert members_of(outcome.store, "B") == {"b.py": "primary", "d.py": "primary"}
+
+
+def test_claims_are_listed_in_arrival_order() -> None:
+    # lib/s.py is shared by A and C; moving A's claim to B leaves C's first, then B's.
+    before = store(
+        block("A", "a.py", ("lib/s.py", "shared")), block("B", "b.py"), block("C", "c.py", ("lib/s.py", "shared"))
+    )
+    outcome = apply_batch(before, [MoveMember(path="lib/s.py", from_="A", to="B")], Seat.OWNER)
+    assert isinstance(outcome, Rejected)
+    assert outcome.code == "unresolved_seam"
+    assert outcome.message == "the batch leaves 'lib/s.py' shared by 'C', 'B'; add a resolve_seam op"
+
+
+def test_kept_maps_stay_within_their_budget() -> None:
+    kept = _KeptMaps(budget=4)
+    blocks = [block(x, f"{x}/1.py", f"{x}/2.py") for x in "ABC"]
+    for b in blocks:
+        kept.keep(b, {m.path: m for m in b.membership})
+    assert kept.get(blocks[0]) is None  # the least recently used went
+    assert kept.get(blocks[1]) is not None and kept.get(blocks[2]) is not None
