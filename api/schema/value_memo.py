@@ -64,14 +64,11 @@ def memoizing_executor(types: frozenset[str], memo: ValueMemo) -> type[Strawberr
         def complete_object_value(self, return_type: GraphQLObjectType, field_details_list: Any,
                                   info: GraphQLResolveInfo, path: Path, result: Any,
                                   position_context: Any) -> Any:
-            if return_type.name not in types:
-                return super().complete_object_value(return_type, field_details_list, info, path, result,
-                                                     position_context)
-            variables = self._variables()
-            nodes = tuple(details.node for details in field_details_list)
+            variables = self._variables() if return_type.name in types else _UNKEYABLE
             if variables is _UNKEYABLE:
                 return super().complete_object_value(return_type, field_details_list, info, path, result,
                                                      position_context)
+            nodes = tuple(details.node for details in field_details_list)
             key = (return_type.name, id(result), tuple(map(id, nodes)), variables)
             known = memo.get(key, result)
             if known is not None:
