@@ -6,7 +6,8 @@ Needs a database (`coderooms db start`, or NEO4J_URI). Prints p50/p95/p99 of 1-o
 40-block / 5,000-file candidate through the same service the GraphQL resolver calls (with the API
 process's garbage-collector settings, ``api.gc_tuning``), the throughput of
 8 concurrent editors (conflicts retried), and the latency of a bare write transaction on the same
-driver (the Store lock statement alone), with the ratio p99(10-op) / p99(bare).
+driver (the Store lock statement alone), with the ratio p99(10-op) / p99(bare). The three latencies are
+measured interleaved after a warm-up, so each sees the same machine.
 """
 
 from __future__ import annotations
@@ -54,19 +55,23 @@ def main() -> None:
         with bench_repo(db, "bench-edit") as repo_id:
             store_writes.import_seed(db, None, synthetic_candidate(repo_id, BLOCKS, FILES), actor=OWNER)
             version = itertools.count(2)
-            rounds = itertools.count()
+            rounds = {1: itertools.count(), 10: itertools.count()}  # per size: moves go there and back
 
             def batch(n: int) -> None:
-                outcome = edits.apply_edit(db, repo_id, next(version) - 1, _ops(n, next(rounds)), OWNER, None,
+                outcome = edits.apply_edit(db, repo_id, next(version) - 1, _ops(n, next(rounds[n])), OWNER, None,
                                            datetime.now(UTC))
                 assert isinstance(outcome, edits.EditApplied), outcome
 
             bare = lambda: db.execute("store_lock", repo_id=repo_id, batch_id=None)  # noqa: E731
-            for fn in (lambda: batch(1), bare):  # warm up pools and plans
-                timed(fn, 20)
-            one = percentiles(timed(lambda: batch(1), args.runs))
-            ten = percentiles(timed(lambda: batch(10), args.runs))
-            base = percentiles(timed(bare, args.runs))
+            kinds = (lambda: batch(1), lambda: batch(10), bare)
+            for fn in kinds:  # warm up pools, plans and the server's JIT
+                timed(fn, 30)
+            # Interleaved, so that the three see the same machine (a shared one drifts over a run).
+            samples: list[list[float]] = [[], [], []]
+            for _ in range(args.runs):
+                for kind, fn in enumerate(kinds):
+                    samples[kind].extend(timed(fn, 1))
+            one, ten, base = (percentiles(taken) for taken in samples)
             throughput, conflicts = _throughput(db, repo_id, args.editors, args.seconds)
     finally:
         db.close()
