@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
@@ -12,7 +10,7 @@ import strawberry
 from api.schema.enums import (
     BlockKindEnum, BlockStateEnum, MemberRoleEnum, MembershipSourceEnum, NamedByEnum, SkeletonStateEnum,
 )
-from api.schema.value_memo import DERIVED
+from api.schema.value_memo import DERIVED, IdentityMemo
 from rooms import contract as c
 from rooms.lease import parse_lease
 
@@ -128,28 +126,16 @@ def socket(model: c.Socket) -> Socket:
 
 # A block model is shared between loads while its doc is unchanged (``graphdb.store``), so it is converted
 # once: the same schema object lets the executor reuse the block's completed value.
-_CONVERTED: OrderedDict[tuple[int, tuple[str, ...]], tuple[c.SystemBlock, Block]] = OrderedDict()
-_CONVERTED_MAX = 4096
-_CONVERTED_LOCK = threading.Lock()
+_CONVERTED = IdentityMemo(size=4096)
 
 
 def block(model: c.SystemBlock, seams: frozenset[str] = frozenset()) -> Block:
     seam_paths = tuple(sorted(m.path for m in model.membership if m.path in seams))
-    key = (id(model), seam_paths)
-    with _CONVERTED_LOCK:
-        known = _CONVERTED.get(key)
-        if known is not None and known[0] is model:
-            _CONVERTED.move_to_end(key)
-            return known[1]
-    converted = _block(model, list(seam_paths))
-    with _CONVERTED_LOCK:
-        _CONVERTED[key] = (model, converted)  # holding the model keeps its id its own
-        while len(_CONVERTED) > _CONVERTED_MAX:
-            _CONVERTED.popitem(last=False)
-    return converted
+    return _CONVERTED.get(_block, [model], seam_paths)
 
 
-def _block(model: c.SystemBlock, seam_paths: list[str]) -> Block:
+def _block(models: tuple[c.SystemBlock], seam_paths: tuple[str, ...]) -> Block:
+    (model,) = models
     meta = model.candidate_meta
     return Block(
         block_id=strawberry.ID(model.block_id), name=model.name, purpose=model.purpose, kind=model.kind,
@@ -165,7 +151,7 @@ def _block(model: c.SystemBlock, seam_paths: list[str]) -> Block:
             graph_cohesion=meta.graph_cohesion, edge_sample_size=meta.edge_sample_size,
             directory_support=meta.directory_support, coverage_ratio=meta.coverage_ratio,
             shared_member_count=meta.shared_member_count),
-        seam_paths=seam_paths,
+        seam_paths=list(seam_paths),
     )
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 from graphql import GraphQLObjectType, GraphQLResolveInfo
@@ -24,7 +24,6 @@ from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
 MEMO_SIZE = 4096
 _UNKEYABLE = object()
-T = TypeVar("T")
 R = TypeVar("R")
 
 
@@ -92,29 +91,31 @@ def memoizing_executor(types: frozenset[str], memo: ValueMemo) -> type[Strawberr
     return MemoizingExecutor
 
 
-class BlocksMemo:
-    """Values computed from a store's blocks alone, kept while the very same block objects make it up (an
-    unchanged store, read again, is made of the same objects: see ``graphdb.store``)."""
+class IdentityMemo:
+    """Values computed from objects that are never changed in place (blocks and their models), kept while
+    the very same objects come back: an unchanged store, read again, is made of the same objects (see
+    ``graphdb.store``). An entry holds its objects, so their ids stay theirs while it is kept."""
 
-    def __init__(self, size: int = 256) -> None:
+    def __init__(self, size: int) -> None:
         self.size = size
         self._entries: OrderedDict[tuple[Any, ...], tuple[tuple[Any, ...], Any]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, compute: Callable[[Sequence[T]], R], blocks: Sequence[T]) -> R:
-        held = tuple(blocks)
-        key = (compute, *map(id, held))
+    def get(self, compute: Callable[..., R], objects: Sequence[Any], *args: Hashable) -> R:
+        """``compute(objects, *args)``, or what it gave before for the same objects and ``args``."""
+        held = tuple(objects)
+        key = (compute, args, *map(id, held))
         with self._lock:
             entry = self._entries.get(key)
             if entry is not None:
                 self._entries.move_to_end(key)
                 return entry[1]
-        value = compute(held)
+        value = compute(held, *args)
         with self._lock:
-            self._entries[key] = (held, value)  # holding the blocks keeps their ids theirs
+            self._entries[key] = (held, value)
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
         return value
 
 
-DERIVED = BlocksMemo()  # the process's: blocks are the same objects whichever schema serves them
+DERIVED = IdentityMemo(size=256)  # values over a store's blocks; the process's, whichever schema serves them
