@@ -19,7 +19,7 @@ from api.schema.seed_mutations import SeedMutation
 from api.schema.server import ServerQuery
 from api.schema.store import IMMUTABLE_TYPES
 from api.schema.store_queries import StoreQuery
-from api.schema.value_memo import ValueMemo, memoizing_executor
+from api.schema.value_memo import IdentityMemo, memoizing_executor
 
 
 @strawberry.type
@@ -51,7 +51,7 @@ def build_schema(limits: GraphQLLimits | None = None) -> strawberry.Schema:
     extensions = [*(limits or GraphQLLimits()).extensions(), partial(ParserCache, maxsize=256),
                   partial(ValidationCache, maxsize=256), DatabaseOutage]
     return _Schema(query=Query, mutation=Mutation, extensions=extensions,
-                   execution_context_class=memoizing_executor(IMMUTABLE_TYPES, ValueMemo()))
+                   execution_context_class=memoizing_executor(IMMUTABLE_TYPES, IdentityMemo()))
 
 
 def sdl() -> str:

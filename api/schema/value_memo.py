@@ -24,37 +24,54 @@ from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
 MEMO_SIZE = 4096
 _UNKEYABLE = object()
+_MISSING = object()
 R = TypeVar("R")
 
 
-class ValueMemo:
-    """A bounded LRU of completed values; an entry holds its object and AST nodes so their ids stay theirs."""
+class IdentityMemo:
+    """Values computed from objects that are never changed in place (blocks, their models, parsed
+    documents), kept while the very same objects come back, in a bounded LRU. An entry holds its objects,
+    so their ids stay theirs while it is kept."""
 
     def __init__(self, size: int = MEMO_SIZE) -> None:
         self.size = size
-        self._entries: OrderedDict[tuple[Any, ...], tuple[Any, tuple[Any, ...], dict[str, Any]]] = OrderedDict()
+        self._entries: OrderedDict[tuple[Any, ...], tuple[tuple[Any, ...], Any]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[Any, ...], result: Any) -> dict[str, Any] | None:
+    def find(self, objects: Sequence[Any], *key: Hashable) -> Any:
+        """What was kept for these very objects and ``key``, else ``_MISSING``."""
+        slot = (key, *map(id, objects))
         with self._lock:
-            entry = self._entries.get(key)
-            if entry is None or entry[0] is not result:
-                return None
-            self._entries.move_to_end(key)
-            return entry[2]
+            entry = self._entries.get(slot)
+            if entry is None:
+                return _MISSING
+            self._entries.move_to_end(slot)
+            return entry[1]
 
-    def put(self, key: tuple[Any, ...], result: Any, nodes: tuple[Any, ...], value: dict[str, Any]) -> None:
+    def keep(self, objects: Sequence[Any], *key: Hashable, value: Any) -> None:
+        held = tuple(objects)
+        slot = (key, *map(id, held))
         with self._lock:
-            self._entries[key] = (result, nodes, value)
-            self._entries.move_to_end(key)
+            self._entries[slot] = (held, value)
+            self._entries.move_to_end(slot)
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
+
+    def get(self, compute: Callable[..., R], objects: Sequence[Any], *args: Hashable) -> R:
+        """``compute(objects, *args)``, or what it gave before for the same objects and ``args``."""
+        held = tuple(objects)
+        known = self.find(held, compute, *args)
+        if known is not _MISSING:
+            return known
+        value = compute(held, *args)
+        self.keep(held, compute, *args, value=value)
+        return value
 
     def __len__(self) -> int:
         return len(self._entries)
 
 
-def memoizing_executor(types: frozenset[str], memo: ValueMemo) -> type[StrawberryGraphQLCoreExecutionContext]:
+def memoizing_executor(types: frozenset[str], memo: IdentityMemo) -> type[StrawberryGraphQLCoreExecutionContext]:
     """An executor class that completes objects of ``types`` from ``memo`` when it can (one memo per schema)."""
 
     class MemoizingExecutor(StrawberryGraphQLCoreExecutionContext):
@@ -67,16 +84,15 @@ def memoizing_executor(types: frozenset[str], memo: ValueMemo) -> type[Strawberr
             if variables is _UNKEYABLE:
                 return super().complete_object_value(return_type, field_details_list, info, path, result,
                                                      position_context)
-            nodes = tuple(details.node for details in field_details_list)
-            key = (return_type.name, id(result), tuple(map(id, nodes)), variables)
-            known = memo.get(key, result)
-            if known is not None:
+            objects = (result, *(details.node for details in field_details_list))
+            known = memo.find(objects, return_type.name, variables)
+            if known is not _MISSING:
                 return known
             errors_before = len(self.collected_errors.errors)
             value = super().complete_object_value(return_type, field_details_list, info, path, result,
                                                   position_context)
             if isinstance(value, dict) and len(self.collected_errors.errors) == errors_before:
-                memo.put(key, result, nodes, value)
+                memo.keep(objects, return_type.name, variables, value=value)
             return value
 
         def _variables(self) -> Any:
@@ -89,33 +105,6 @@ def memoizing_executor(types: frozenset[str], memo: ValueMemo) -> type[Strawberr
             return self._variables_key
 
     return MemoizingExecutor
-
-
-class IdentityMemo:
-    """Values computed from objects that are never changed in place (blocks and their models), kept while
-    the very same objects come back: an unchanged store, read again, is made of the same objects (see
-    ``graphdb.store``). An entry holds its objects, so their ids stay theirs while it is kept."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._entries: OrderedDict[tuple[Any, ...], tuple[tuple[Any, ...], Any]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, compute: Callable[..., R], objects: Sequence[Any], *args: Hashable) -> R:
-        """``compute(objects, *args)``, or what it gave before for the same objects and ``args``."""
-        held = tuple(objects)
-        key = (compute, args, *map(id, held))
-        with self._lock:
-            entry = self._entries.get(key)
-            if entry is not None:
-                self._entries.move_to_end(key)
-                return entry[1]
-        value = compute(held, *args)
-        with self._lock:
-            self._entries[key] = (held, value)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
-        return value
 
 
 DERIVED = IdentityMemo(size=256)  # values over a store's blocks; the process's, whichever schema serves them

@@ -6,7 +6,7 @@ import strawberry
 from strawberry.extensions import ParserCache
 
 from api.schema import store as types
-from api.schema.value_memo import ValueMemo, memoizing_executor
+from api.schema.value_memo import IdentityMemo, memoizing_executor
 from tests.api.edit_support import _block
 from rooms.contract import MemberRole
 
@@ -15,7 +15,7 @@ DOCUMENT = """query($meta: Boolean!) {
 }"""
 
 
-def _schema(blocks: list[types.Block], memo: ValueMemo | None) -> strawberry.Schema:
+def _schema(blocks: list[types.Block], memo: IdentityMemo | None) -> strawberry.Schema:
     @strawberry.type
     class Query:
         @strawberry.field
@@ -36,7 +36,7 @@ def _run(schema: strawberry.Schema, meta: bool) -> dict:
 def test_kept_blocks_answer_as_a_plain_executor_does() -> None:
     models = [_block("sb_a", [("a/**", MemberRole.PRIMARY)], []), _block("sb_b", [("b.py", MemberRole.DOCS)], [])]
     blocks = [types.block(m) for m in models]
-    memo = ValueMemo()
+    memo = IdentityMemo()
     kept, plain = _schema(blocks, memo), _schema(blocks, None)
     first = _run(kept, True)
     assert len(memo) == 2  # one completed value per block
@@ -50,13 +50,13 @@ def test_a_changed_block_is_a_new_object_and_is_completed_afresh() -> None:
     model = _block("sb_a", [("a/**", MemberRole.PRIMARY)], [])
     renamed = model.model_copy(update={"name": "Renamed"})
     assert types.block(model) is types.block(model)  # unchanged model: the same schema object
-    memo = ValueMemo()
+    memo = IdentityMemo()
     assert _run(_schema([types.block(model)], memo), True)["blocks"][0]["name"] == model.name
     assert _run(_schema([types.block(renamed)], memo), True)["blocks"][0]["name"] == "Renamed"
 
 
 def test_the_memo_is_bounded() -> None:
-    memo = ValueMemo(size=3)
+    memo = IdentityMemo(size=3)
     blocks = [types.block(_block(f"sb_{i}", [(f"f{i}.py", MemberRole.PRIMARY)], [])) for i in range(5)]
     _run(_schema(blocks, memo), True)
     assert len(memo) == 3
