@@ -79,13 +79,13 @@ def apply_edit(db: Database, repo_id: str, expected: int, ops: list[EditOp], act
     """One ``candidate_edit`` batch; ``summary`` is recorded with it in the history (e.g. who asked for a
     runner's renames)."""
     ops_text = _ops_json(ops)
-    written: list[list[str] | None] = [None]  # the manifest of the attempt that committed (the driver may retry)
+    written: list[list[str] | None] = [None]  # the manifest persisted (set by the attempt that returns it)
 
     def work(tx: ManagedTransaction) -> EditApplied | BatchRejected | VersionConflict | StoreRefused:
         lock = persisted.lock(tx, repo_id, batch_id)
         if lock is None:
             return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
-        written[0], locked = None, lock.version  # a retried attempt starts over
+        locked = lock.version
         if lock.recorded is not None:
             if lock.recorded.ops != ops_text:
                 return StoreRefused("batch_id_reused", f"batch {batch_id!r} was applied with other ops")
@@ -120,7 +120,7 @@ def ratify_blocks(db: Database, repo_id: str, expected: int, block_ids: list[str
         lock = persisted.lock(tx, repo_id)
         if lock is None:
             return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
-        written[0], locked = None, lock.version  # a retried attempt starts over
+        locked = lock.version
         if locked != expected:
             return VersionConflict(expected, locked)
         before = persisted.load_locked(tx, repo_id, lock)
@@ -165,7 +165,6 @@ def reconcile_store(db: Database, repo_id: str, actor: Actor) -> Store | StoreRe
         lock = persisted.lock(tx, repo_id)
         if lock is None:
             return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
-        written[0] = None
         before = persisted.load_locked(tx, repo_id, lock)
         if before.skeleton.state is not SkeletonState.RATIFIED:
             return StoreRefused("skeleton_not_ratified", "reconcile applies to a ratified skeleton; ratify first")
