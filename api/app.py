@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import re
@@ -17,16 +18,20 @@ from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
+from strawberry.http import GraphQLHTTPResponse
+from strawberry.types import ExecutionResult
 
-from api.auth import authenticate, is_ide_page
+from api.auth import authenticate, bearer_token, is_ide_page, settle_identity
 from api.context import Context
 from api.screen import screen_routes
 from api.limits import BodyLimit, GraphQLLimits
+from api.read_cache import COLLAPSED, HIT, Recorder, ResponseCache, expiry, replaying, store_read
 from api.schema import build_schema
 from api.settings import ApiSettings
 from api.stale_reads import StaleReads
 from graphdb.errors import DatabaseUnavailable
 from graphdb.fail_fast import FailFastDatabase
+from graphdb.request_head import identify_with_head
 from graphdb.settings import DbSettings
 
 
@@ -35,20 +40,80 @@ _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
 class _GraphQLApp(GraphQL[Context, None]):
-    """Strawberry over HTTP only, behind bearer-token authentication."""
+    """Strawberry over HTTP only, behind bearer-token authentication; reads of one store answered from
+    ``api.read_cache`` when their answer is known."""
+
+    response_cache: ResponseCache
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":  # no subscriptions: nothing in the contract streams
             await WebSocket(scope, receive, send).close(code=1008)
             return
         request = Request(scope, receive)
-        if not is_ide_page(request):
-            identity = await authenticate(request)
-            if isinstance(identity, Response):
-                await identity(scope, receive, send)
+        if is_ide_page(request):
+            await super().__call__(scope, receive, send)
+            return
+        token = bearer_token(request)
+        if token is not None and request.method == "POST" and not scope.get("query_string"):
+            body = await request.body()
+            receive = replaying(body, receive)  # the body was read here; Strawberry reads it again
+            if await self._store_read(request, token, body, scope, receive, send):
                 return
-            scope.setdefault("state", {})["identity"] = identity
+        identity = await authenticate(request)
+        if isinstance(identity, Response):
+            await identity(scope, receive, send)
+            return
+        scope.setdefault("state", {})["identity"] = identity
         await super().__call__(scope, receive, send)
+
+    async def _store_read(self, request: Request, token: str, body: bytes, scope: Scope, receive: Receive,
+                          send: Send) -> bool:
+        """Answer a read of one store from ``api.read_cache`` or compute and keep its answer; False (nothing
+        sent) when the request is no such read or the database cannot say who is asking."""
+        if not request.headers.get("content-type", "").startswith("application/json"):
+            return False
+        try:
+            read = store_read(self.decode_json(body), request.headers.get("accept", ""))
+        except json.JSONDecodeError:
+            return False
+        if read is None:
+            return False
+        try:
+            identity, head = await run_in_threadpool(identify_with_head, request.app.state.db, token, read.repo_id)
+        except DatabaseUnavailable:
+            return False  # the uncached path answers for outages
+        settled = settle_identity(request, token, identity)
+        if isinstance(settled, Response):
+            await settled(scope, receive, send)
+            return True
+        key = read.key(settled, head)
+        cached = self.response_cache.get(key)
+        if cached is not None:
+            await cached.send(send, HIT)
+            return True
+        state = scope.setdefault("state", {})
+        state["identity"] = settled
+        if head is None:  # no store: nothing to keep the answer under
+            await super().__call__(scope, receive, Recorder(send, lambda: False))
+            return True
+        computing = self.response_cache.computing(key)
+        if computing is not None:  # the same answer is being computed: wait for it rather than compute it again
+            answer = await asyncio.shield(computing)
+            if answer is not None:
+                await answer.send(send, COLLAPSED)
+                return True
+        state["heads"] = {read.repo_id: head}
+
+        def keeps() -> bool:  # a complete answer, computed at exactly the head peeked
+            context = state.get("context")
+            return bool(state.get("answer_complete")) and context is not None and \
+                context.served_heads == {read.repo_id: head}
+
+        recorder = Recorder(send, keeps)
+        with self.response_cache.compute(key) as done:
+            await super().__call__(scope, receive, recorder)
+            done(recorder.answer(expiry(head)))
+        return True
 
     def decode_json(self, data: str | bytes) -> object:
         """Strict JSON for bodies and GET parameters: anything unreadable is a 400, never a 500.
@@ -105,10 +170,19 @@ class _GraphQLApp(GraphQL[Context, None]):
 
     async def get_context(self, request: Request | WebSocket, response: Response | WebSocket) -> Context:
         assert isinstance(request, Request)
-        return Context(request=request, response=response if isinstance(response, Response) else None,
-                       db=request.app.state.db,
-                       identity=getattr(request.state, "identity", None),
-                       stale_reads=request.app.state.stale_reads)
+        context = Context(request=request, response=response if isinstance(response, Response) else None,
+                          db=request.app.state.db,
+                          identity=getattr(request.state, "identity", None),
+                          stale_reads=request.app.state.stale_reads,
+                          heads=getattr(request.state, "heads", {}))
+        request.state.context = context
+        return context
+
+    async def process_result(self, request: Request, result: ExecutionResult) -> GraphQLHTTPResponse:
+        processed = await super().process_result(request, result)
+        # Complete: nothing for ``api.read_cache`` to hold back (no errors, no stale or other extensions).
+        request.state.answer_complete = set(processed) == {"data"}
+        return processed
 
 
 async def _ensure_schema(app: Starlette) -> None:
@@ -149,8 +223,9 @@ def create_app(api_settings: ApiSettings | None = None, db_settings: DbSettings 
 
     limits = GraphQLLimits(max_depth=api_settings.max_query_depth, max_aliases=api_settings.max_aliases,
                            max_tokens=api_settings.max_tokens, introspection=api_settings.introspection)
-    graphql = BodyLimit(_GraphQLApp(build_schema(limits), graphql_ide="graphiql" if api_settings.graphiql else None),
-                        api_settings.max_body_bytes)
+    graphql_app = _GraphQLApp(build_schema(limits), graphql_ide="graphiql" if api_settings.graphiql else None)
+    graphql_app.response_cache = ResponseCache()
+    graphql = BodyLimit(graphql_app, api_settings.max_body_bytes)
     return Starlette(
         routes=[
             Route("/graphql", graphql, methods=["GET", "POST"]),

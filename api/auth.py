@@ -39,6 +39,12 @@ async def authenticate(request: Request) -> Identity | Response:
         # Neo4j cannot check the token now: a token it confirmed recently still identifies its holder.
         remembered = stale_reads.identity(token)
         return remembered if remembered is not None else unavailable_response()
+    return settle_identity(request, token, identity)
+
+
+def settle_identity(request: Request, token: str, identity: Identity | None) -> Identity | Response:
+    """What the database said about ``token``: its identity (remembered for outages), or a 401."""
+    stale_reads = request.app.state.stale_reads
     if identity is None:
         stale_reads.identity_refused(token)
         return _unauthorized("invalid or revoked token")

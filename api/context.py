@@ -12,6 +12,7 @@ from strawberry.types import Info as StrawberryInfo
 
 from api.stale_reads import StaleReads, StaleStore
 from graphdb.database import Database
+from graphdb.store import Head
 from graphdb.tokens import Identity
 
 
@@ -26,6 +27,9 @@ class Context:
     store_reads: dict[str, asyncio.Future] = field(default_factory=dict)
     # The stores this request was answered from stale_reads (the response says so).
     stale_served: dict[str, StaleStore] = field(default_factory=dict)
+    # Store heads peeked before execution (``api.read_cache``), and the heads the reads answered for.
+    heads: dict[str, Head] = field(default_factory=dict)
+    served_heads: dict[str, Head | None] = field(default_factory=dict)
 
 
 Info: TypeAlias = StrawberryInfo[Context, None]

@@ -96,6 +96,20 @@ def _store_params(store: Store, block_digests: list[str]) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
+class Head:
+    """What a store's answer to a read depends on: its manifest (its content) and its advisory lease."""
+
+    manifest: tuple[str, ...]
+    curating_by: str | None
+    curating_until: str | None
+
+
+def head_of(record: Mapping[str, Any]) -> Head:
+    """The head in a row with ``manifest``, ``curating_by`` and ``curating_until`` columns."""
+    return Head(tuple(record["manifest"]), record["curating_by"], record["curating_until"])
+
+
+@dataclass(frozen=True)
 class Recorded:
     """A history entry found under the lock: the version a batch produced and its ops."""
 
@@ -113,6 +127,10 @@ class Locked:
     curating_by: str | None
     curating_until: str | None
     recorded: Recorded | None = None
+
+    @property
+    def head(self) -> Head:
+        return Head(tuple(self.manifest), self.curating_by, self.curating_until)
 
 
 @dataclass(frozen=True)
@@ -164,17 +182,17 @@ def remember(repo_id: str, manifest: list[str] | None, store: Store) -> None:
             _RECENT.popitem(last=False)
 
 
-def _recall(repo_id: str, manifest: list[str], curating_by: str | None, curating_until: str | None) -> Store | None:
+def _recall(repo_id: str, head: Head) -> Store | None:
     with _RECENT_LOCK:
-        known = _RECENT.get((repo_id, tuple(manifest)))
+        known = _RECENT.get((repo_id, head.manifest))
     if known is None:
         return None
-    return known.model_copy(update={"curating_by": curating_by, "curating_until": curating_until})
+    return known.model_copy(update={"curating_by": head.curating_by, "curating_until": head.curating_until})
 
 
 def load_locked(tx: ManagedTransaction, repo_id: str, locked: Locked) -> Store:
     """The store at the version just locked: from the recent versions when possible, else read."""
-    known = _recall(repo_id, locked.manifest, locked.curating_by, locked.curating_until)
+    known = _recall(repo_id, locked.head)
     if known is not None:
         return known
     store = load(tx, repo_id)
@@ -183,23 +201,25 @@ def load_locked(tx: ManagedTransaction, repo_id: str, locked: Locked) -> Store:
     return store
 
 
-def load_current(db: Database, repo_id: str) -> Store | None:
-    """The store as of one committed version, without the lock, in single-statement reads: the manifest
-    first (small), then the whole store only when this process does not know that version yet.
-    :class:`TornRead` as :func:`load`."""
-    peeked = db.rows("store_peek", repo_id=repo_id)
-    if not peeked:
-        return None
-    head = peeked[0]
-    known = _recall(repo_id, head["manifest"], head["curating_by"], head["curating_until"])
+def load_current(db: Database, repo_id: str, head: Head | None = None) -> tuple[Store, Head] | None:
+    """The store as of one committed version, without the lock, in single-statement reads: the head first
+    (small; skipped when the caller peeked it already), then the whole store only when this process does
+    not know that version yet. Returns the store with the head it answers for, which is newer than a given
+    ``head`` when the store moved on since. :class:`TornRead` as :func:`load`."""
+    if head is None:
+        peeked = db.rows("store_peek", repo_id=repo_id)
+        if not peeked:
+            return None
+        head = head_of(peeked[0])
+    known = _recall(repo_id, head)
     if known is not None:
-        return known
+        return known, head
     rows = db.rows("store_read", repo_id=repo_id)
     if not rows:
         return None
     store, manifest = _assemble(repo_id, rows[0])
     remember(repo_id, manifest, store)
-    return store
+    return store, Head(tuple(manifest), store.curating_by, store.curating_until)
 
 
 def load(tx: ManagedTransaction, repo_id: str) -> Store | None:

@@ -42,13 +42,25 @@ def create_token(db: Database, seat: Seat, agent_id: str, label: str = "") -> tu
 
 def identify(db: Database, token: str) -> Identity | None:
     """The identity behind a presented token, or None when it is unknown or revoked."""
+    presented = presented_hash(token)
+    if presented is None:
+        return None
+    rows = db.rows("token_lookup", token_hash=presented)
+    return identity_of(rows[0], presented) if rows else None
+
+
+def presented_hash(token: str) -> str | None:
+    """The hash to look a presented token up by; None for what cannot be one of ours."""
     if not token.startswith(TOKEN_PREFIX) or len(token) > 200:
         return None
-    presented = token_hash(token)
-    rows = db.rows("token_lookup", token_hash=presented)
-    if not rows or not hmac.compare_digest(rows[0]["token_hash"], presented):
+    return token_hash(token)
+
+
+def identity_of(row: dict[str, Any], presented: str) -> Identity | None:
+    """The identity in a row of ``token_id``, ``token_hash``, ``seat`` and ``agent_id`` columns (all null when
+    no live token has that hash), compared in constant time with the hash presented."""
+    if row["token_hash"] is None or not hmac.compare_digest(row["token_hash"], presented):
         return None
-    row = rows[0]
     return Identity(token_id=row["token_id"], seat=Seat(row["seat"]), agent_id=row["agent_id"])
 
 

@@ -24,13 +24,14 @@ async def read_store(context: Context, repo_id: str) -> Store | None:
 async def _read_or_recall(context: Context, repo_id: str) -> Store | None:
     """The store from the database; while it is down, the last one it served (marked stale), if any."""
     try:
-        store = await run_in_threadpool(store_writes.read_store, context.db, repo_id)
+        current = await run_in_threadpool(store_writes.read_current, context.db, repo_id, context.heads.get(repo_id))
     except DatabaseUnavailable:
         stale = context.stale_reads.store(repo_id)
         if stale is None:
             raise
         context.stale_served[repo_id] = stale
         return stale.store
+    store, context.served_heads[repo_id] = (None, None) if current is None else current
     context.stale_reads.store_read(repo_id, store)
     return store
 
