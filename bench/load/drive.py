@@ -17,7 +17,9 @@ from dataclasses import dataclass
 import httpx
 
 from bench.load import documents as docs
-from bench.load.tally import APPLIED, CONFLICT, EDIT, MAP, PULSE, Tally, judge_edit, judge_map, judge_pulse
+from bench.load.tally import (
+    APPLIED, CONFLICT, EDIT, MAP, PULSE, Tally, answered, judge_edit, judge_map, judge_pulse,
+)
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,8 @@ async def _post(http: httpx.AsyncClient, tally: Tally, kind: str, document: str,
     elapsed = time.perf_counter() - started
     if timed:
         tally.record(kind, elapsed)
+        if kind == MAP:
+            tally.map_answers[answered(response.headers.get("cache-status"))] += 1
     try:
         return response.status_code, response.json()
     except ValueError:

@@ -29,6 +29,8 @@ class Tally:
     outcomes: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)
     applied_versions: list[int] = field(default_factory=list)
+    # How the API answered map reads, by its Cache-Status header (absent: "none").
+    map_answers: Counter[str] = field(default_factory=Counter)
 
     def record(self, kind: str, seconds: float) -> None:
         self.latencies[kind].append(seconds)
@@ -147,3 +149,10 @@ def parse_levels(text: str) -> list[int]:
     if not levels or min(levels) < 1:
         raise ValueError(f"clients {text!r}: expected comma-separated positive integers")
     return levels
+
+
+def answered(cache_status: str | None) -> str:
+    """``coderooms; fwd=miss; stored`` -> ``stored``; ``coderooms; hit`` -> ``hit``; no header -> ``none``."""
+    if not cache_status:
+        return "none"
+    return cache_status.rsplit(";", 1)[-1].strip().removeprefix("fwd=")

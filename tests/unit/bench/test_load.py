@@ -11,6 +11,7 @@ import pytest
 from bench.load import documents as docs
 from bench.load.seed import realistic_candidate
 from bench.load.tally import (
+    answered,
     EDIT, MAP, Tally, judge_edit, judge_map, judge_pulse, parse_levels, parse_mix, summarize, verdict,
 )
 from rooms.contract import MemberRole, parse_seed, serialize_seed
@@ -110,3 +111,11 @@ def test_figures_verdict_and_flags() -> None:
 def test_two_applied_batches_on_one_version_are_a_lost_update() -> None:
     tally = Tally(applied_versions=[2, 3, 3, 4])
     assert tally.lost_updates() == 1
+
+
+def test_map_answers_are_counted_by_how_the_api_says_it_answered() -> None:
+    assert answered("coderooms; hit") == "hit"
+    assert answered("coderooms; fwd=miss; stored") == "stored"
+    assert answered("coderooms; fwd=miss; collapsed") == "collapsed"
+    assert answered("coderooms; fwd=miss") == "miss"
+    assert answered(None) == "none"
