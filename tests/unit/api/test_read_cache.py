@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -117,4 +118,6 @@ def test_an_answer_being_computed_is_awaited_not_computed_again() -> None:
         assert await pending is None
         assert cache.computing("failed") is None and cache.get("failed") is None
 
-    asyncio.run(scenario())
+    # A thread of its own: an earlier test of the session may leave an event loop running in this one.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, scenario()).result()
