@@ -15,7 +15,10 @@ graph a fresh load of the same scan writes. Each File also keeps its parse resul
 Constraints (``Database.apply_schema``) must exist.
 
 Rows are positional lists (cheaper to encode than maps), sent as ``UNWIND $rows`` batches, several
-transactions at a time for symbols and relationships. Every lookup by key says ``USING INDEX SEEK``:
+transactions at a time for symbols and relationships. The node upserts return each node's element id, and
+the relationship statements find both ends by it (no index seek per end: those seeks, locking ones in a
+write, were a quarter of the server's work); ends in unchanged files are looked up once, by key, first.
+Every lookup by key says ``USING INDEX SEEK``:
 left to itself the planner may pick the ``repo_id`` index (or scan the key index) when its statistics
 are stale, which turns a batch into a scan per row. (A ``LOAD CSV`` path through the local server's
 import directory was measured too: no faster than these batches, so it is not here.)
@@ -30,7 +33,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from time import perf_counter
-from typing import Any, LiteralString
+from typing import Any, LiteralString, TypeVar
 
 from neo4j import ManagedTransaction
 
@@ -39,20 +42,21 @@ from graphdb.queries import query
 from rooms.ingest import EdgeRecord, FileParse, FileRecord, ScanResult, SymbolRecord
 from rooms.ingest.digest import file_digests
 
+T = TypeVar("T")
+
 BATCH_SIZE = 10_000
 # File rows carry their parse result as JSON (kilobytes each): fewer per transaction keeps them small.
 FILE_BATCH_SIZE = 500
 WORKERS = 4  # concurrent write transactions: the server has cores to spare while one commits
 
-# (edge kind, source is a file) -> statement; the labels are literal in each statement. DEFINES is
-# written with the symbols it points at (one statement per file's symbols: no lookups of its own).
+# edge kind -> statement; the relationship type is literal in each statement. DEFINES is written with the
+# symbols it points at (one statement per file's symbols: no lookups of its own).
 _EDGE_STATEMENTS = {
-    ("CONTAINS", False): "codegraph_edges_contains",
-    ("IMPORTS", True): "codegraph_edges_imports",
-    ("CALLS", True): "codegraph_edges_calls_from_file",
-    ("CALLS", False): "codegraph_edges_calls_from_symbol",
-    ("INHERITS", False): "codegraph_edges_inherits",
-    ("USES_PACKAGE", True): "codegraph_edges_uses_package",
+    "CONTAINS": "codegraph_edges_contains",
+    "IMPORTS": "codegraph_edges_imports",
+    "CALLS": "codegraph_edges_calls",
+    "INHERITS": "codegraph_edges_inherits",
+    "USES_PACKAGE": "codegraph_edges_uses_package",
 }
 
 
@@ -93,11 +97,12 @@ def sync_repo(db: Database, repo_id: str, result: ScanResult, *, batch_size: int
     edges = [edge for edge in result.edges if edge.origin in changed]
     symbols = _symbols_by_file([s for s in result.symbols if s.path in changed], edges)
     packages = [[p.id, p.ecosystem, p.name] for p in result.packages]
-    unwind.run("codegraph_upsert_files", "rows", files, batch_size=min(batch_size, FILE_BATCH_SIZE),
-               workers=workers)
-    unwind.write("codegraph_upsert_symbols", symbols, weight=lambda row: len(row[1]))
-    unwind.run("codegraph_upsert_packages", "rows", packages)
-    for statement, rows in _edge_rows(edge for edge in edges if edge.kind != "DEFINES"):
+    nodes = unwind.nodes("codegraph_upsert_files", files, batch_size=min(batch_size, FILE_BATCH_SIZE))
+    nodes |= unwind.nodes("codegraph_upsert_symbols", symbols, weight=lambda row: len(row[1]))
+    nodes |= unwind.nodes("codegraph_upsert_packages", packages)
+    relationships = [edge for edge in edges if edge.kind != "DEFINES"]
+    nodes |= _unwritten_ends(db, repo_id, relationships, nodes)
+    for statement, rows in _edge_rows(relationships, nodes):
         unwind.write(statement, rows)
     unwind.run_once("codegraph_delete_stale_packages", keep=[p.id for p in result.packages])
     unwind.run("codegraph_set_digests", "rows", [[f"file::{path}", digests[path]] for path in sorted(changed)])
@@ -159,11 +164,25 @@ def _symbols_by_file(symbols: Iterable[SymbolRecord], edges: Iterable[EdgeRecord
     return [[file_id, rows] for file_id, rows in grouped.items()]
 
 
-def _edge_rows(edges: Iterable[EdgeRecord]) -> Iterator[tuple[str, list[list[Any]]]]:
+def _unwritten_ends(db: Database, repo_id: str, edges: Sequence[EdgeRecord], nodes: dict[str, str]) -> dict[str, str]:
+    """Element ids of the relationships' ends this load did not write (in unchanged files), by key."""
+    missing = {end for edge in edges for end in (edge.source, edge.target) if end not in nodes}
+    if not missing:
+        return {}
+    files = sorted(end for end in missing if end.startswith("file::"))
+    symbols = sorted(missing.difference(files))  # packages are all written by every load
+    return {row["id"]: row["node"] for row in db.rows("codegraph_element_ids", repo_id=repo_id, files=files,
+                                                       symbols=symbols)}
+
+
+def _edge_rows(edges: Iterable[EdgeRecord], nodes: dict[str, str]) -> Iterator[tuple[str, list[list[Any]]]]:
+    """[source element id, target element id, count, weight, confidence] per statement; an edge with an
+    end that has no node is left out, as a lookup by key would leave it."""
     grouped: dict[str, list[list[Any]]] = defaultdict(list)
     for edge in edges:
-        statement = _EDGE_STATEMENTS[(edge.kind, edge.source.startswith("file::"))]
-        grouped[statement].append([edge.source, edge.target, edge.count, edge.weight, edge.confidence])
+        source, target = nodes.get(edge.source), nodes.get(edge.target)
+        if source is not None and target is not None:
+            grouped[_EDGE_STATEMENTS[edge.kind]].append([source, target, edge.count, edge.weight, edge.confidence])
     yield from sorted(grouped.items())
 
 
@@ -180,6 +199,19 @@ class _UnwindWriter:
         """Rows of a statement whose batches may run concurrently (``workers`` at a time). With ``weight``,
         a batch holds rows up to ``batch_size`` in total weight (e.g. the symbols of a file's row)."""
         self.run(name, "rows", rows, workers=self._workers, weight=weight)
+
+    def nodes(self, name: str, rows: Sequence[Any], *, batch_size: int | None = None,
+              weight: Callable[[Any], int] | None = None) -> dict[str, str]:
+        """Rows of a node upsert whose statement returns ``ids, nodes`` (keys and element ids): {id: element id}.
+        Batches run ``workers`` at a time."""
+        statement = query(name)
+        nodes: dict[str, str] = {}
+        for pairs in run_batches([partial(self._db.write, _unit_of_work(statement, {"repo_id": self._repo_id,
+                                                                                    "rows": batch}, returns=True))
+                                  for batch in _batches(rows, batch_size or self._batch_size, weight or (lambda _: 1))],
+                                 self._workers):
+            nodes.update(pairs)
+        return nodes
 
     def run(self, name: str, key: str, rows: Sequence[Any], *, batch_size: int | None = None,
             workers: int = 1, weight: Callable[[Any], int] | None = None) -> None:
@@ -204,25 +236,29 @@ def _batches(rows: Sequence[Any], size: int, weight: Callable[[Any], int]) -> It
         yield batch
 
 
-def _unit_of_work(statement: LiteralString, params: dict[str, Any]):  # noqa: ANN202 - a transaction function
-    def work(tx: ManagedTransaction) -> None:
-        tx.run(statement, params).consume()  # pure in its arguments: safe to retry
+def _unit_of_work(statement: LiteralString, params: dict[str, Any], returns: bool = False):  # noqa: ANN202
+    """A transaction function (pure in its arguments: safe to retry); with ``returns``, it answers the
+    statement's one record ``ids, nodes`` (two lists in step) as ``(id, element id)`` pairs."""
+    def work(tx: ManagedTransaction) -> list[tuple[str, str]] | None:
+        result = tx.run(statement, params)
+        if returns:
+            record = result.single(strict=True)
+            return list(zip(record["ids"], record["nodes"], strict=True))
+        result.consume()
+        return None
 
     return work
 
 
-def run_batches(jobs: Sequence[Callable[[], object]], workers: int) -> None:
-    """Run every job, ``workers`` at a time. On a failure the jobs not yet started are cancelled, and
-    the failure is raised once the running ones have ended."""
+def run_batches(jobs: Sequence[Callable[[], T]], workers: int) -> list[T]:
+    """Run every job, ``workers`` at a time; their results in order. On a failure the jobs not yet
+    started are cancelled, and the failure is raised once the running ones have ended."""
     if workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            job()
-        return
+        return [job() for job in jobs]
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="codegraph-load") as pool:
         futures = [pool.submit(job) for job in jobs]
         try:
-            for future in futures:
-                future.result()
+            return [future.result() for future in futures]
         except BaseException:
             for future in futures:
                 future.cancel()
