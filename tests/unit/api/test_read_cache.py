@@ -9,7 +9,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from api.read_cache import Answer, ResponseCache, expiry, store_read
+from api.read_cache import STORE_FIELDS, Answer, ResponseCache, expiry, store_read
+from api.schema import build_schema
 from graphdb.store import Head
 from graphdb.tokens import Identity
 from rooms.contract import Seat
@@ -121,3 +122,11 @@ def test_an_answer_being_computed_is_awaited_not_computed_again() -> None:
     # A thread of its own: an earlier test of the session may leave an event loop running in this one.
     with ThreadPoolExecutor(max_workers=1) as pool:
         pool.submit(asyncio.run, scenario()).result()
+
+
+def test_the_store_fields_are_query_fields_of_one_repository() -> None:
+    """A renamed or removed field must not linger in the list (its reads would silently stop being kept)."""
+    query_type = build_schema()._schema.query_type
+    for name in STORE_FIELDS:
+        assert name in query_type.fields, name
+        assert "repoId" in query_type.fields[name].args, name
