@@ -25,11 +25,13 @@ from api.auth import authenticate, bearer_token, is_ide_page, settle_identity
 from api.context import Context
 from api.screen import screen_routes
 from api.limits import BodyLimit, GraphQLLimits
+from api.proven_reads import ProvenDocuments, complete_data
 from api.read_cache import COLLAPSED, HIT, Recorder, ResponseCache, expiry, replaying, store_read
 from api.schema import build_schema
 from api.settings import ApiSettings
 from api.stale_reads import StaleReads
 from graphdb.errors import DatabaseUnavailable
+from graphdb.event_loop_reads import EventLoopReads
 from graphdb.fail_fast import FailFastDatabase
 from graphdb.request_head import identify_with_head
 from graphdb.settings import DbSettings
@@ -44,6 +46,7 @@ class _GraphQLApp(GraphQL[Context, None]):
     ``api.read_cache`` when their answer is known."""
 
     response_cache: ResponseCache
+    proven_documents: ProvenDocuments
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":  # no subscriptions: nothing in the contract streams
@@ -72,16 +75,20 @@ class _GraphQLApp(GraphQL[Context, None]):
         sent) when the request is no such read or the database cannot say who is asking."""
         if not request.headers.get("content-type", "").startswith("application/json"):
             return False
+        accept = request.headers.get("accept", "")
         try:
-            read = store_read(self.decode_json(body), request.headers.get("accept", ""))
+            payload = self.decode_json(body)
         except json.JSONDecodeError:
             return False
+        read = store_read(payload, accept)
         if read is None:
             return False
+        if request.app.state.db.known_down:
+            return False  # the uncached path answers for outages, and probes for the end of one
         try:
-            identity, head = await run_in_threadpool(identify_with_head, request.app.state.db, token, read.repo_id)
+            identity, head = await identify_with_head(request.app.state.event_loop_reads, token, read.repo_id)
         except DatabaseUnavailable:
-            return False  # the uncached path answers for outages
+            return False
         settled = settle_identity(request, token, identity)
         if isinstance(settled, Response):
             await settled(scope, receive, send)
@@ -111,8 +118,30 @@ class _GraphQLApp(GraphQL[Context, None]):
 
         recorder = Recorder(send, keeps)
         with self.response_cache.compute(key) as done:
-            await super().__call__(scope, receive, recorder)
+            assert isinstance(payload, dict)  # store_read said so
+            if not await self._answer_proven(request, payload, accept, scope, receive, recorder):
+                await super().__call__(scope, receive, recorder)
+                if state.get("answer_complete"):
+                    self.proven_documents.prove(payload, accept)
             done(recorder.answer(expiry(head)))
+        return True
+
+    async def _answer_proven(self, request: Request, payload: dict[str, Any], accept: str, scope: Scope,
+                             receive: Receive, send: Recorder) -> bool:
+        """Answer a proven read (``api.proven_reads``) directly; False (nothing sent) when it is not proven or
+        its result is not complete, and the full run must answer."""
+        proven = self.proven_documents.find(payload, accept)
+        if proven is None:
+            return False
+        sub_response = await self.get_sub_response(request)
+        context = await self.get_context(request, sub_response)
+        data = await complete_data(self.schema, proven, context)
+        if data is None:
+            request.state.context = None  # the full run makes its own
+            return False
+        request.state.answer_complete = True
+        send.direct = True
+        await self.create_response({"data": data}, sub_response)(scope, receive, send)
         return True
 
     def decode_json(self, data: str | bytes) -> object:
@@ -202,7 +231,9 @@ def create_app(api_settings: ApiSettings | None = None, db_settings: DbSettings 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         db = FailFastDatabase.connect(db_settings)  # an outage answers at once, not after the driver's retries
+        assert db.target is not None
         app.state.db = db
+        app.state.event_loop_reads = EventLoopReads.connect(db.target)
         app.state.stale_reads = StaleReads()
         app.state.api_settings = api_settings
         app.state.schema_applied = False
@@ -211,6 +242,7 @@ def create_app(api_settings: ApiSettings | None = None, db_settings: DbSettings 
             yield
         finally:
             db.close()
+            await app.state.event_loop_reads.close()
 
     async def healthz(_: Request) -> Response:
         return JSONResponse({"ok": True})
@@ -225,6 +257,7 @@ def create_app(api_settings: ApiSettings | None = None, db_settings: DbSettings 
                            max_tokens=api_settings.max_tokens, introspection=api_settings.introspection)
     graphql_app = _GraphQLApp(build_schema(limits), graphql_ide="graphiql" if api_settings.graphiql else None)
     graphql_app.response_cache = ResponseCache()
+    graphql_app.proven_documents = ProvenDocuments()
     graphql = BodyLimit(graphql_app, api_settings.max_body_bytes)
     return Starlette(
         routes=[

@@ -36,10 +36,12 @@ from graphdb.tokens import Identity
 from rooms.lease import parse_lease
 
 # Says how a store read was answered (RFC 9211): kept ("hit"), computed ("fwd=miss", and "stored" when kept),
-# or computed once for this and concurrent identical requests ("collapsed").
+# or computed once for this and concurrent identical requests ("collapsed"). A computed answer of a proven
+# document (``api.proven_reads``) adds ``detail=direct``.
 CACHE_STATUS = b"cache-status"
 HIT, COLLAPSED = b"coderooms; hit", b"coderooms; fwd=miss; collapsed"
 MISS, STORED = b"coderooms; fwd=miss", b"coderooms; fwd=miss; stored"
+DIRECT = b"; detail=direct"
 
 # Root query fields whose answer depends on the store of their `repoId` argument alone.
 STORE_FIELDS = frozenset({
@@ -218,13 +220,14 @@ class Recorder:
         self.headers: list[tuple[bytes, bytes]] = []
         self.chunks: list[bytes] = []
         self.complete = False
+        self.direct = False  # set by whoever computes the answer directly, before it starts
 
     async def __call__(self, message: Message) -> None:
         if message["type"] == "http.response.start":
             self.status = message["status"]
             self.headers = list(message.get("headers", []))
             self.kept = self.status == 200 and self._keeps()
-            status = STORED if self.kept else MISS
+            status = (STORED if self.kept else MISS) + (DIRECT if self.direct else b"")
             message = {**message, "headers": [*self.headers, (CACHE_STATUS, status)]}
         elif message["type"] == "http.response.body":
             self.chunks.append(message.get("body", b""))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from neo4j import Driver, GraphDatabase, NotificationMinimumSeverity
 
@@ -35,13 +36,17 @@ def resolve_target(settings: DbSettings) -> Target:
 
 def open_driver(target: Target, *, connection_timeout_s: float = 5.0) -> Driver:
     """A driver for the target. Short timeouts so an outage is reported quickly, not hung on."""
-    return GraphDatabase.driver(
-        target.uri,
-        auth=(target.user, target.password),
-        connection_timeout=connection_timeout_s,
-        connection_acquisition_timeout=connection_timeout_s * 2,
-        max_transaction_retry_time=15.0,
-        liveness_check_timeout=30.0,
+    return GraphDatabase.driver(target.uri, auth=(target.user, target.password),
+                                **driver_options(connection_timeout_s=connection_timeout_s))
+
+
+def driver_options(*, connection_timeout_s: float = 5.0) -> dict[str, Any]:
+    """The settings every driver of ours (blocking or asyncio) is opened with."""
+    return {
+        "connection_timeout": connection_timeout_s,
+        "connection_acquisition_timeout": connection_timeout_s * 2,
+        "max_transaction_retry_time": 15.0,
+        "liveness_check_timeout": 30.0,
         # Server notifications (e.g. "property key does not exist" for a lease never set) are not errors.
-        notifications_min_severity=NotificationMinimumSeverity.OFF,
-    )
+        "notifications_min_severity": NotificationMinimumSeverity.OFF,
+    }

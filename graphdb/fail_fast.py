@@ -45,6 +45,12 @@ class FailFastDatabase(Database):
     def read(self, work: Callable[[ManagedTransaction], T]) -> T:
         return self._guarded(super().read, work)
 
+    @property
+    def known_down(self) -> bool:
+        """Whether a recent call found Neo4j down (calls are being refused until a check finds it back)."""
+        with self._state:
+            return self._down
+
     def ping(self) -> bool:
         """A health check also settles the state either way (so /readyz drives recovery too)."""
         self._settle(self._reachable())

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from graphdb.database import Database
+from graphdb.event_loop_reads import EventLoopReads
 from graphdb.store import Head, head_of
 from graphdb.tokens import Identity, identity_of, presented_hash
 
 
-def identify_with_head(db: Database, token: str, repo_id: str) -> tuple[Identity | None, Head | None]:
+async def identify_with_head(reads: EventLoopReads, token: str, repo_id: str) -> tuple[Identity | None, Head | None]:
     """The identity behind ``token`` (None: unknown or revoked) and the head of ``repo_id``'s store (None:
     it has no store), as of one committed state."""
     presented = presented_hash(token)
     if presented is None:
         return None, None
-    row = db.rows("request_head", token_hash=presented, repo_id=repo_id)[0]
+    row = (await reads.rows("request_head", token_hash=presented, repo_id=repo_id))[0]
     return identity_of(row, presented), None if row["manifest"] is None else head_of(row)

@@ -182,7 +182,8 @@ def remember(repo_id: str, manifest: list[str] | None, store: Store) -> None:
             _RECENT.popitem(last=False)
 
 
-def _recall(repo_id: str, head: Head) -> Store | None:
+def recall(repo_id: str, head: Head) -> Store | None:
+    """The store at ``head`` when this process knows that version (no I/O), else None."""
     with _RECENT_LOCK:
         known = _RECENT.get((repo_id, head.manifest))
     if known is None:
@@ -192,7 +193,7 @@ def _recall(repo_id: str, head: Head) -> Store | None:
 
 def load_locked(tx: ManagedTransaction, repo_id: str, locked: Locked) -> Store:
     """The store at the version just locked: from the recent versions when possible, else read."""
-    known = _recall(repo_id, locked.head)
+    known = recall(repo_id, locked.head)
     if known is not None:
         return known
     store = load(tx, repo_id)
@@ -211,7 +212,7 @@ def load_current(db: Database, repo_id: str, head: Head | None = None) -> tuple[
         if not peeked:
             return None
         head = head_of(peeked[0])
-    known = _recall(repo_id, head)
+    known = recall(repo_id, head)
     if known is not None:
         return known, head
     rows = db.rows("store_read", repo_id=repo_id)

@@ -8,6 +8,7 @@ from starlette.concurrency import run_in_threadpool
 
 from api.context import Context
 from graphdb import edits, store_writes
+from graphdb import store as persisted
 from graphdb.errors import DatabaseUnavailable
 from rooms.contract import Store
 
@@ -23,8 +24,12 @@ async def read_store(context: Context, repo_id: str) -> Store | None:
 
 async def _read_or_recall(context: Context, repo_id: str) -> Store | None:
     """The store from the database; while it is down, the last one it served (marked stale), if any."""
+    head = context.heads.get(repo_id)
+    known = None if head is None else persisted.recall(repo_id, head)
     try:
-        current = await run_in_threadpool(store_writes.read_current, context.db, repo_id, context.heads.get(repo_id))
+        # A version this process knows needs no database read, so no thread either.
+        current = (known, head) if known is not None else \
+            await run_in_threadpool(store_writes.read_current, context.db, repo_id, head)
     except DatabaseUnavailable:
         stale = context.stale_reads.store(repo_id)
         if stale is None:

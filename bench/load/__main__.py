@@ -113,7 +113,7 @@ def _level(db: Database, api: ServedApi, load: Load, clients: int, args: argpars
         "clients": clients, "seconds": wall, "requests": total, "rps": total / wall, "kinds": kinds,
         "applied": tally.outcomes[APPLIED], "conflicts": tally.outcomes[CONFLICT],
         "errors": tally.error_count, "distinct_errors": [{"text": t, "count": n} for t, n in tally.errors.items()],
-        "map_answers": dict(sorted(tally.map_answers.items())),
+        "map_answers": {how: summarize(seconds, wall) for how, seconds in sorted(tally.map_answers.items())},
         "cypher": cypher, "ratio": ratio, "ratio_sequential": kinds[MAP]["p99_ms"] / sequential["p99_ms"],
         "target": met, "cpu": shares, "load_average": machine_load, "versions": [before, after],
         # CPU milliseconds each process spent per request: steadier than latency on a busy machine.
@@ -140,8 +140,10 @@ def _print_level(level: dict[str, Any], mix: str) -> None:
         print(f"  {label:<22}{f['requests']:>9}{f['rps']:>9.1f}{f['p50_ms']:>9.2f}{f['p99_ms']:>9.2f}{f['max_ms']:>9.2f}")
     print(f"  edits: {level['applied']} {APPLIED}, {level['conflicts']} honest {CONFLICT}; errors: {level['errors']}")
     answers = level["map_answers"]
-    shares = ", ".join(f"{n * 100 / max(sum(answers.values()), 1):.0f}% {how}" for how, n in answers.items())
-    print(f"  map reads answered (Cache-Status): {shares} (hit: kept; stored/miss: computed; collapsed: awaited)")
+    total = max(sum(f["requests"] for f in answers.values()), 1)
+    shares = ", ".join(f"{f['requests'] * 100 / total:.0f}% {how} (p50 {f['p50_ms']:.1f}, p99 {f['p99_ms']:.1f} ms)"
+                       for how, f in answers.items())
+    print(f"  map reads answered (Cache-Status): {shares}\n    (hit: kept; stored/miss: computed; collapsed: awaited)")
     for each in level["distinct_errors"][:SHOWN_ERRORS]:
         print(f"    {each['count']:>5} × {each['text']}")
     cpu = level["cpu"]

@@ -1,5 +1,5 @@
-"""The load itself: ``clients`` closed-loop HTTP clients in this process (asyncio + httpx, one keep-alive
-connection each) against a served API, for a bounded time.
+"""The load itself: ``clients`` closed-loop HTTP clients in this process (asyncio, one keep-alive connection
+each, ``bench.load.wire``) against a served API, for a bounded time.
 
 Each client draws its next action from its own seeded generator: a map read (the screen's ``Map`` query),
 or, with probability ``write_share``, an edit cycle: a fresh read of the version (``Pulse``) and a
@@ -14,12 +14,13 @@ import random
 import time
 from dataclasses import dataclass
 
-import httpx
+import uvloop
 
 from bench.load import documents as docs
 from bench.load.tally import (
-    APPLIED, CONFLICT, EDIT, MAP, PULSE, Tally, answered, judge_edit, judge_map, judge_pulse,
+    APPLIED, CONFLICT, EDIT, MAP, PULSE, Tally, judge_edit, judge_map, judge_pulse,
 )
+from bench.load.wire import Connection, WireError
 
 
 @dataclass(frozen=True)
@@ -33,32 +34,30 @@ class Load:
     run: str  # distinguishes batch ids (and draws) between runs on the same store
 
 
-async def _post(http: httpx.AsyncClient, tally: Tally, kind: str, document: str,
+async def _post(http: Connection, tally: Tally, kind: str, document: str,
                 variables: dict[str, object], timed: bool) -> tuple[int, object] | None:
     started = time.perf_counter()
     try:
-        response = await http.post("/graphql", json={"query": document, "variables": variables})
-    except httpx.HTTPError as exc:
-        tally.error(f"{kind}: {type(exc).__name__}: {exc}")
+        response = await http.post_json("/graphql", {"query": document, "variables": variables})
+    except WireError as exc:
+        tally.error(f"{kind}: {exc}")
         return None
     elapsed = time.perf_counter() - started
     if timed:
-        tally.record(kind, elapsed)
-        if kind == MAP:
-            tally.map_answers[answered(response.headers.get("cache-status"))] += 1
+        tally.record(kind, elapsed, response.headers.get("cache-status"))
     try:
-        return response.status_code, response.json()
+        return response.status, response.json()
     except ValueError:
-        return response.status_code, response.text
+        return response.status, response.body.decode("utf-8", "replace")
 
 
 async def _client(load: Load, k: int, deadline: float, tally: Tally, timed: bool) -> None:
     phase = "t" if timed else "w"  # a warm-up and the timed run must not share batch ids (a replay answers)
     rng = random.Random(f"{load.seed}:{load.run}:{phase}:{k}")
     headers = {"authorization": f"Bearer {load.tokens[k]}", "accept": "application/json"}
-    limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
     last_seen, serial = 0, 0
-    async with httpx.AsyncClient(base_url=load.base_url, headers=headers, limits=limits, timeout=60) as http:
+    http = Connection(load.base_url, headers)
+    try:
         while time.perf_counter() < deadline:
             if rng.random() >= load.write_share:
                 answer = await _post(http, tally, MAP, docs.MAP, {"repo": load.repo_id, "unmapped": docs.TRAY_PAGE},
@@ -94,6 +93,8 @@ async def _client(load: Load, k: int, deadline: float, tally: Tally, timed: bool
                 tally.outcomes[outcome] += 1
                 if outcome == APPLIED and current is not None:
                     tally.applied_versions.append(current)
+    finally:
+        await http.close()
 
 
 async def _drive(load: Load, clients: int, seconds: float, timed: bool) -> tuple[Tally, float]:
@@ -109,4 +110,4 @@ def drive(load: Load, clients: int, seconds: float, *, timed: bool = True) -> tu
     finish and count, so this is a little more than ``seconds``). ``timed=False``: a warm-up, nothing kept."""
     if clients > len(load.tokens):
         raise ValueError(f"{clients} clients but only {len(load.tokens)} tokens")
-    return asyncio.run(_drive(load, clients, seconds, timed))
+    return uvloop.run(_drive(load, clients, seconds, timed))  # the cheaper loop: the client shares the CPUs

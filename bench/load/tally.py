@@ -29,11 +29,13 @@ class Tally:
     outcomes: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)
     applied_versions: list[int] = field(default_factory=list)
-    # How the API answered map reads, by its Cache-Status header (absent: "none").
-    map_answers: Counter[str] = field(default_factory=Counter)
+    # Map read latencies by how the API answered them, by its Cache-Status header (absent: "none").
+    map_answers: dict[str, list[float]] = field(default_factory=dict)
 
-    def record(self, kind: str, seconds: float) -> None:
+    def record(self, kind: str, seconds: float, cache_status: str | None = None) -> None:
         self.latencies[kind].append(seconds)
+        if kind == MAP:
+            self.map_answers.setdefault(answered(cache_status), []).append(seconds)
 
     def error(self, text: str) -> None:
         self.errors[text[:300]] += 1
@@ -152,7 +154,9 @@ def parse_levels(text: str) -> list[int]:
 
 
 def answered(cache_status: str | None) -> str:
-    """``coderooms; fwd=miss; stored`` -> ``stored``; ``coderooms; hit`` -> ``hit``; no header -> ``none``."""
+    """``coderooms; fwd=miss; stored`` -> ``stored``; ``coderooms; hit`` -> ``hit``; no header -> ``none``
+    (a ``detail`` parameter is left out)."""
     if not cache_status:
         return "none"
-    return cache_status.rsplit(";", 1)[-1].strip().removeprefix("fwd=")
+    params = [p.strip() for p in cache_status.split(";")[1:] if not p.strip().startswith("detail=")]
+    return params[-1].removeprefix("fwd=") if params else "none"

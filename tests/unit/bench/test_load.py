@@ -118,4 +118,15 @@ def test_map_answers_are_counted_by_how_the_api_says_it_answered() -> None:
     assert answered("coderooms; fwd=miss; stored") == "stored"
     assert answered("coderooms; fwd=miss; collapsed") == "collapsed"
     assert answered("coderooms; fwd=miss") == "miss"
+    assert answered("coderooms; fwd=miss; stored; detail=direct") == "stored"
     assert answered(None) == "none"
+
+
+def test_map_latencies_are_kept_by_how_each_read_was_answered() -> None:
+    tally = Tally()
+    tally.record(MAP, 0.002, "coderooms; hit")
+    tally.record(MAP, 0.009, "coderooms; fwd=miss; stored")
+    tally.record(MAP, 0.003, "coderooms; hit")
+    tally.record(EDIT, 0.020, None)  # not a map read: counted with its kind only
+    assert tally.map_answers == {"hit": [0.002, 0.003], "stored": [0.009]}
+    assert tally.latencies[MAP] == [0.002, 0.009, 0.003] and tally.latencies[EDIT] == [0.020]
