@@ -14,6 +14,14 @@ graph a fresh load of the same scan writes. Each File also keeps its parse resul
 (``parse``), so ``stored_parses`` can feed the next incremental scan from the database alone.
 Constraints (``Database.apply_schema``) must exist.
 
+Files that have no node yet (all of them on a first load; ``codegraph_file_digests`` lists every File
+node, null digests included) are created, not merged: one statement creates each such file with its
+symbols, its DEFINES relationships and the relationships between its own symbols (CONTAINS, and CALLS
+and INHERITS within the file: more than half of the rest), with no index seek or lookup at all. Should
+a node it creates exist after all (a symbol left by an interrupted repository delete, a concurrent load),
+the key constraint fails that transaction and the sync starts again merging every node: what the first
+attempt wrote has null digests, so it is rewritten like any interrupted load.
+
 Rows are positional lists (cheaper to encode than maps), sent as ``UNWIND $rows`` batches, several
 transactions at a time for symbols and relationships. The node upserts return each node's element id, and
 the relationship statements find both ends by it (no index seek per end: those seeks, locking ones in a
@@ -30,12 +38,13 @@ import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from time import perf_counter
 from typing import Any, LiteralString, TypeVar
 
 from neo4j import ManagedTransaction
+from neo4j.exceptions import ConstraintError
 
 from graphdb.database import Database
 from graphdb.queries import query
@@ -44,10 +53,12 @@ from rooms.ingest.digest import file_digests
 
 T = TypeVar("T")
 
-BATCH_SIZE = 10_000
+# Rows (nodes and relationships) per transaction. Small transactions keep the server's live transaction state
+# small: with 10,000 and 4 at a time, garbage collection took a third of its CPU (django, 2 CPUs).
+BATCH_SIZE = 2_000
 # File rows carry their parse result as JSON (kilobytes each): fewer per transaction keeps them small.
 FILE_BATCH_SIZE = 500
-WORKERS = 4  # concurrent write transactions: the server has cores to spare while one commits
+WORKERS = 2  # concurrent write transactions: one is written while the other commits or travels
 
 # edge kind -> statement; the relationship type is literal in each statement. DEFINES is written with the
 # symbols it points at (one statement per file's symbols: no lookups of its own).
@@ -79,8 +90,21 @@ def sync_repo(db: Database, repo_id: str, result: ScanResult, *, batch_size: int
     """Make the stored code graph of ``repo_id`` equal to ``result``, writing only what changed.
     ``workers`` write transactions of one statement run at a time."""
     started = perf_counter()
-    stored = {row["path"]: row["digest"] for row in db.rows("codegraph_file_digests", repo_id=repo_id)}
     digests = file_digests(result)
+    try:
+        report = _sync(db, repo_id, result, digests, batch_size, workers, create=True)
+    except ConstraintError:
+        # A node this load took for new was there after all (left by an interrupted delete, or written
+        # meanwhile). What the attempt wrote has null digests: a load that merges every node completes it.
+        report = _sync(db, repo_id, result, digests, batch_size, workers, create=False)
+    return replace(report, seconds=perf_counter() - started)
+
+
+def _sync(db: Database, repo_id: str, result: ScanResult, digests: dict[str, str], batch_size: int, workers: int,
+          *, create: bool) -> LoadReport:
+    """One pass of ``sync_repo``; with ``create``, files with no node yet are created (not merged), with their
+    symbols and the relationships among those, in one statement."""
+    stored = {row["path"]: row["digest"] for row in db.rows("codegraph_file_digests", repo_id=repo_id)}
     changed = {path for path, digest in digests.items() if stored.get(path) != digest}
     vanished = sorted(set(stored) - set(digests))
     unwind = _UnwindWriter(db, repo_id, batch_size, workers)
@@ -93,14 +117,21 @@ def sync_repo(db: Database, repo_id: str, result: ScanResult, *, batch_size: int
         [f"file::{path}", symbols_by_file.get(path, [])] for path in sorted(changed) if path in stored
     ])
 
+    new = {path for path in changed if path not in stored} if create else set()
     files = [file_row(f, result.parses.get(f.path)) for f in result.files if f.path in changed]
     edges = [edge for edge in result.edges if edge.origin in changed]
     symbols = _symbols_by_file([s for s in result.symbols if s.path in changed], edges)
     packages = [[p.id, p.ecosystem, p.name] for p in result.packages]
-    nodes = unwind.nodes("codegraph_upsert_files", files, batch_size=min(batch_size, FILE_BATCH_SIZE))
-    nodes |= unwind.nodes("codegraph_upsert_symbols", symbols, weight=lambda row: len(row[1]))
-    nodes |= unwind.nodes("codegraph_upsert_packages", packages)
     relationships = [edge for edge in edges if edge.kind != "DEFINES"]
+    new_ids = {f"file::{path}" for path in new}
+    created, relationships = _created_file_rows([row for row in files if row[0] in new_ids],
+                                                [row for row in symbols if row[0] in new_ids], relationships)
+    nodes = unwind.nodes("codegraph_create_files", created, weight=_created_weight(batch_size))
+    nodes |= unwind.nodes("codegraph_upsert_files", [row for row in files if row[0] not in new_ids],
+                          batch_size=min(batch_size, FILE_BATCH_SIZE))
+    nodes |= unwind.nodes("codegraph_upsert_symbols", [row for row in symbols if row[0] not in new_ids],
+                          weight=lambda row: len(row[1]))
+    nodes |= unwind.nodes("codegraph_upsert_packages", packages)
     nodes |= _unwritten_ends(db, repo_id, relationships, nodes)
     for statement, rows in _edge_rows(relationships, nodes):
         unwind.write(statement, rows)
@@ -116,7 +147,7 @@ def sync_repo(db: Database, repo_id: str, result: ScanResult, *, batch_size: int
         files_unchanged=len(digests) - len(changed),
         nodes_written=len(files) + sum(len(row[1]) for row in symbols) + len(packages),
         relationships_written=len(edges),
-        seconds=perf_counter() - started,
+        seconds=0.0,
     )
 
 
@@ -162,6 +193,41 @@ def _symbols_by_file(symbols: Iterable[SymbolRecord], edges: Iterable[EdgeRecord
         grouped[edge.source].append([s.id, s.path, s.kind, s.name, s.qualified_name, s.start_line, s.end_line,
                                      edge.count, edge.weight, edge.confidence])
     return [[file_id, rows] for file_id, rows in grouped.items()]
+
+
+# relationship kinds written by codegraph_create_files between the symbols of one file: row index of each
+_CREATED_EDGE_COLUMNS = {"CONTAINS": 8, "CALLS": 9, "INHERITS": 10}
+
+
+def _created_file_rows(files: Sequence[list[Any]], symbols: Sequence[list[Any]],
+                       relationships: Sequence[EdgeRecord]) -> tuple[list[list[Any]], list[EdgeRecord]]:
+    """Rows of codegraph_create_files for new files (file rows, and their symbol rows as _symbols_by_file
+    groups them), and the relationships left for the relationship statements: those that do not join two
+    symbols of one new file."""
+    if not files:
+        return [], list(relationships)
+    rows = {row[0]: [*row, [], [], [], []] for row in files}
+    position: dict[str, tuple[str, int]] = {}  # symbol id -> (file id, index in its file's symbols)
+    for file_id, file_symbols in symbols:
+        rows[file_id][7] = file_symbols
+        for index, symbol in enumerate(file_symbols):
+            position[symbol[0]] = (file_id, index)
+    rest = []
+    for edge in relationships:
+        column = _CREATED_EDGE_COLUMNS.get(edge.kind)
+        source, target = position.get(edge.source), position.get(edge.target)
+        if column is None or source is None or target is None or source[0] != target[0]:
+            rest.append(edge)
+            continue
+        rows[source[0]][column].append([source[1], target[1], edge.count, edge.weight, edge.confidence])
+    return list(rows.values()), rest
+
+
+def _created_weight(batch_size: int) -> Callable[[list[Any]], int]:
+    """A codegraph_create_files row weighs its nodes and relationships, and a file at least a
+    FILE_BATCH_SIZE-th of a batch (its parse JSON)."""
+    least = max(1, batch_size // FILE_BATCH_SIZE)
+    return lambda row: max(least, 1 + 2 * len(row[7]) + len(row[8]) + len(row[9]) + len(row[10]))
 
 
 def _unwritten_ends(db: Database, repo_id: str, edges: Sequence[EdgeRecord], nodes: dict[str, str]) -> dict[str, str]:

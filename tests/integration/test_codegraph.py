@@ -3,16 +3,22 @@ incremental syncs along an edit history store exactly what a fresh load would.""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
+from neo4j import ManagedTransaction
 
 from graphdb import codegraph
 from graphdb.database import Database
 from rooms.ingest import ScanOptions, ScanResult, scan_tree
+from tests.support import fixture_cypher
 from tests.unit.ingest.trees import commit_all, git, write
 from tests.unit.ingest.views import FIXTURES
+
+T = TypeVar("T")
 
 pytestmark = pytest.mark.integration
 
@@ -122,6 +128,73 @@ def test_an_interrupted_load_is_completed_by_the_next_sync(db: Database, repo_id
     report = codegraph.sync_repo(db, repo_id, result)
     assert report.files_written == 1
     assert _stored(db, repo_id) == _expected(result)
+
+
+class _Interrupted(Exception):
+    pass
+
+
+class _InterruptedAfter:
+    """The database as sync_repo uses it, failing every write transaction after the first ``writes``."""
+
+    def __init__(self, db: Database, writes: int) -> None:
+        self._db = db
+        self._left = writes
+        self._lock = threading.Lock()
+        self.interrupted = False
+
+    def rows(self, name: str, /, **params: Any) -> list[dict[str, Any]]:
+        return self._db.rows(name, **params)
+
+    def write(self, work: Callable[[ManagedTransaction], T]) -> T:
+        with self._lock:
+            if self._left == 0:
+                self.interrupted = True
+                raise _Interrupted
+            self._left -= 1
+        return self._db.write(work)
+
+
+def test_a_first_load_interrupted_anywhere_is_completed_by_the_next_sync(db: Database, repo_id: str) -> None:
+    # A first load creates its nodes (no MERGE); whatever part of it was committed, the next sync must
+    # merge it into exactly the fresh graph, and the one after must find nothing to write.
+    result = scan_tree(FIXTURES / "python", OPTIONS)
+    counting = _InterruptedAfter(db, -1)  # never interrupts: counts the transactions of a whole load
+    codegraph.sync_repo(counting, repo_id, result, batch_size=7, workers=2)  # type: ignore[arg-type]
+    transactions = -1 - counting._left
+    assert transactions > 10
+    for writes in range(transactions):
+        codegraph.delete_code_graph(db, repo_id)
+        interrupted = _InterruptedAfter(db, writes)
+        with pytest.raises(_Interrupted):
+            codegraph.sync_repo(interrupted, repo_id, result, batch_size=7, workers=2)  # type: ignore[arg-type]
+        codegraph.sync_repo(db, repo_id, result, batch_size=7)
+        assert _stored(db, repo_id) == _expected(result), writes
+        assert len(db.rows("codegraph_read_relationships", repo_id=repo_id)) == len(result.edges), writes  # once each
+        assert codegraph.sync_repo(db, repo_id, result).files_written == 0, writes
+
+
+def test_a_node_in_the_way_of_a_first_load_is_merged(db: Database, repo_id: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # A symbol whose file has no node (what an interrupted repository delete can leave): creating it again
+    # fails on its key, and the load starts over merging every node.
+    result = scan_tree(FIXTURES / "python", OPTIONS)
+    symbol = next(s for s in result.symbols if s.kind == "function")
+    db.driver.execute_query(fixture_cypher("code_graph"), repo_id=repo_id, files=[], packages=[], edges=[],
+                            symbols=[[symbol.path, symbol.kind, symbol.qualified_name]], database_=db.database)
+    passes: list[bool] = []
+    sync = codegraph._sync
+
+    def spy(*args: Any, create: bool) -> codegraph.LoadReport:
+        passes.append(create)
+        return sync(*args, create=create)
+
+    monkeypatch.setattr(codegraph, "_sync", spy)
+    report = codegraph.sync_repo(db, repo_id, result, batch_size=7)
+    assert passes == [True, False]
+    assert _stored(db, repo_id) == _expected(result)
+    assert report.files_written == len(result.files)
+    assert report.relationships_written == len(result.edges)
 
 
 def test_deleting_a_code_graph_leaves_other_repositories_alone(db: Database, repo_id: str) -> None:
