@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -41,7 +42,14 @@ class _Server:
         writer.close()
 
 
-async def _with_server(answers: list[bytes | tuple[bytes] | None], talk) -> _Server:  # noqa: ANN001 - a coroutine function
+def _with_server(answers: list[bytes | tuple[bytes] | None], talk) -> _Server:  # noqa: ANN001 - a coroutine function
+    """Serve ``answers`` while ``talk(connection)`` runs, on an event loop in a thread of its own (an earlier
+    test of the session may leave an event loop running in this one)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(lambda: asyncio.run(_serving(answers, talk))).result()
+
+
+async def _serving(answers: list[bytes | tuple[bytes] | None], talk) -> _Server:  # noqa: ANN001
     server = _Server(answers)
     listener = await asyncio.start_server(server.handle, "127.0.0.1", 0)
     port = listener.sockets[0].getsockname()[1]
@@ -69,7 +77,7 @@ def test_posts_json_and_reads_sized_and_chunked_answers_on_one_connection() -> N
         answers.append(await connection.post_json("/graphql", {"query": "{ x }", "variables": {"é": 1}}))
         answers.append(await connection.post_json("/graphql", {"query": "{ y }"}))
 
-    server = asyncio.run(_with_server([_sized(b'{"data":{"x":1}}', "X-Seen: yes"), chunked], talk))
+    server = _with_server([_sized(b'{"data":{"x":1}}', "X-Seen: yes"), chunked], talk)
     first, second = answers
     assert (first.status, first.json(), first.headers["x-seen"]) == (200, {"data": {"x": 1}}, "yes")
     assert (second.status, second.json(), second.headers["cache-status"]) == (201, {"a": [1]}, "x; hit")
@@ -90,7 +98,7 @@ def test_a_dropped_connection_is_an_error_and_the_next_request_reconnects() -> N
             except WireError as exc:
                 outcomes.append(exc)
 
-    server = asyncio.run(_with_server([None, _sized(b"[]")], talk))
+    server = _with_server([None, _sized(b"[]")], talk)
     assert isinstance(outcomes[0], WireError) and outcomes[1] == []
     assert server.connections == 2
 
@@ -108,7 +116,7 @@ def test_answers_it_cannot_frame_are_errors(answer: bytes | tuple[bytes]) -> Non
             await connection.post_json("/", {})
         failures.append(caught.value)
 
-    asyncio.run(_with_server([answer, None], talk))
+    _with_server([answer, None], talk)
     assert len(failures) == 1
 
 
