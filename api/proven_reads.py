@@ -17,7 +17,6 @@ and then the full run answers instead, from the start (a read can run twice; it 
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -25,49 +24,45 @@ from inspect import isawaitable
 from typing import Any
 
 import strawberry
-from graphql import DocumentNode, GraphQLError, execute, parse
+from graphql import DocumentNode, execute
 from strawberry.execution import optimized_is_awaitable
 
 from api.context import Context
+from api.read_cache import parsed
 
 PROVEN_SIZE = 256
 
 
 @dataclass(frozen=True)
 class ProvenRequest:
-    query: str
     operation_name: str | None
     variables: dict[str, Any]
     document: DocumentNode
 
 
 class ProvenDocuments:
-    """The requests (document, operation name, Accept header) that answered completely through the full run,
-    with their parsed documents; bounded, least recently used out first."""
+    """The requests (document, operation name, Accept header) that answered completely through the full run;
+    bounded, least recently used out first. Event-loop only, as the response cache."""
 
     def __init__(self, size: int = PROVEN_SIZE) -> None:
         self.size = size
-        self._documents: OrderedDict[Hashable, DocumentNode] = OrderedDict()
-        self._lock = threading.Lock()
+        self._proven: OrderedDict[Hashable, None] = OrderedDict()
 
     def prove(self, payload: dict[str, Any], accept: str) -> None:
         key = _key(payload, accept)
-        try:
-            document = parse(payload["query"])
-        except GraphQLError:  # cannot be: the full run parsed it
-            return
-        with self._lock:
-            self._documents[key] = document
-            self._documents.move_to_end(key)
-            while len(self._documents) > self.size:
-                self._documents.popitem(last=False)
+        self._proven[key] = None
+        self._proven.move_to_end(key)
+        while len(self._proven) > self.size:
+            self._proven.popitem(last=False)
 
     def find(self, payload: dict[str, Any], accept: str) -> ProvenRequest | None:
-        with self._lock:
-            document = self._documents.get(_key(payload, accept))
-        if document is None:
+        """The request, with its document parsed (the read cache's parse: ``store_read`` parsed it already)."""
+        if _key(payload, accept) not in self._proven:
             return None
-        return ProvenRequest(payload["query"], payload.get("operationName"), payload.get("variables") or {}, document)
+        document = parsed(payload["query"])
+        if document is None:  # cannot be: the full run parsed it
+            return None
+        return ProvenRequest(payload.get("operationName"), payload.get("variables") or {}, document)
 
 
 def _key(payload: dict[str, Any], accept: str) -> Hashable:

@@ -99,13 +99,21 @@ def store_read(payload: object, accept: str) -> StoreRead | None:
 
 
 @lru_cache(maxsize=256)
-def _repo_argument(document: str, operation_name: str | None) -> tuple[str, str] | None:
-    """("variable", name) or ("literal", repo id) when the operation reads one store only; else None."""
+def parsed(document: str) -> DocumentNode | None:
+    """The parsed document (None: it does not parse), once per text while it keeps coming."""
     try:
-        parsed = parse(document)
+        return parse(document)
     except GraphQLError:
         return None
-    operation = _operation(parsed, operation_name)
+
+
+@lru_cache(maxsize=256)
+def _repo_argument(document: str, operation_name: str | None) -> tuple[str, str] | None:
+    """("variable", name) or ("literal", repo id) when the operation reads one store only; else None."""
+    tree = parsed(document)
+    if tree is None:
+        return None
+    operation = _operation(tree, operation_name)
     if operation is None or operation.operation is not OperationType.QUERY:
         return None
     found: set[tuple[str, str]] = set()
