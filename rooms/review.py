@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rooms.contract import NamedBy, Store, SystemBlock
-from rooms.edit import unresolved_seams
+from rooms.edit import unresolved_seam_count
 
 
 def support(block: SystemBlock) -> float:
@@ -49,7 +49,7 @@ def zero_touch(blocks: Sequence[SystemBlock]) -> ZeroTouch:
     runner = sum(m.named_by is NamedBy.RUNNER for m in metas)
     owner = sum(m.named_by is NamedBy.OWNER for m in metas)
     needs = sum(m.needs_owner_naming for m in metas)
-    seams = len(unresolved_seams(blocks))
+    seams = unresolved_seam_count(blocks)
     ready = bool(blocks) and needs == 0 and seams == 0
     n = len(blocks)
     if not blocks:

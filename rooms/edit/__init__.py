@@ -4,7 +4,7 @@ Public API:
 - ops: `Rename`, `Merge`, `Split`, `MoveMember`, `ResolveSeam`, `AssignUnmapped`, the union `EditOp`,
   `parse_ops(items) -> list[EditOp]` (raises `OpParseError`, code ``invalid_op``)
 - `apply_batch(store, ops, seat) -> Applied | Rejected`; `EditCode`, `BATCH_INDEX`
-- seams: `unresolved_seams(blocks) -> {path: [block_id]}`
+- seams: `unresolved_seams(blocks) -> {path: [block_id]}`, `unresolved_seam_count(blocks) -> int`
 - ratify: `check_ratify(store, block_ids) -> [RatifyRefusal]`,
   `ratify(store, block_ids, *, ratifier, ratified_at, method="verb", commit="") -> RatifyApplied | RatifyRejected`
 """
@@ -13,7 +13,7 @@ from rooms.edit.engine import apply_batch
 from rooms.edit.ops import AssignUnmapped, EditOp, Merge, MoveMember, OpParseError, Rename, ResolveSeam, Split, parse_ops
 from rooms.edit.outcome import BATCH_INDEX, Applied, EditCode, EditOutcome, Rejected
 from rooms.edit.ratify import RatifyApplied, RatifyRefusal, RatifyRejected, check_ratify, ratify
-from rooms.edit.seams import unresolved_seams
+from rooms.edit.seams import unresolved_seam_count, unresolved_seams
 
 __all__ = [
     "BATCH_INDEX",
@@ -36,5 +36,6 @@ __all__ = [
     "check_ratify",
     "parse_ops",
     "ratify",
+    "unresolved_seam_count",
     "unresolved_seams",
 ]

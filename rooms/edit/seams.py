@@ -8,7 +8,8 @@ path stays on every block as a deliberate multi-owner member and no ``shared`` r
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 
 from rooms.contract import Member, MemberRole, SystemBlock
 
@@ -31,3 +32,13 @@ def is_unresolved(claims: list[tuple[str, Member]]) -> bool:
 def unresolved_seams(blocks: Iterable[SystemBlock]) -> dict[str, list[str]]:
     """Unresolved seam path -> the ids of the blocks claiming it."""
     return {path: [block_id for block_id, _ in claims] for path, claims in claim_index(blocks).items() if is_unresolved(claims)}
+
+
+def unresolved_seam_count(blocks: Sequence[SystemBlock]) -> int:
+    """``len(unresolved_seams(blocks))``, without the index: every map read asks for it (the zero-touch status)."""
+    members = [member for block in blocks for member in block.membership]
+    shared = {member.path for member in members if member.role is MemberRole.SHARED}
+    if not shared:
+        return 0
+    claims = Counter([member.path for member in members])
+    return sum(claims[path] > 1 for path in shared)

@@ -4,7 +4,7 @@ block changed in place, and claims listed in the order a path's claimants arrive
 from hypothesis import HealthCheck, given, settings
 
 from rooms.contract import Member, MemberRole, Seat, parse_store, serialize_store
-from rooms.edit import Applied, MoveMember, Rejected, apply_batch
+from rooms.edit import Applied, MoveMember, Rejected, apply_batch, unresolved_seam_count, unresolved_seams
 from rooms.edit.working import _KeptMaps
 from tests.unit.edit.builders import block, members_of, store
 from tests.unit.edit.test_properties import batches
@@ -56,3 +56,22 @@ def test_kept_maps_stay_within_their_budget() -> None:
         kept.keep(b, {m.path: m for m in b.membership})
     assert kept.get(blocks[0]) is None  # the least recently used went
     assert kept.get(blocks[1]) is not None and kept.get(blocks[2]) is not None
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(batches())
+def test_the_seam_count_is_the_number_of_unresolved_seams(case) -> None:
+    current, runs = case
+    for ops, seat in runs:
+        assert unresolved_seam_count(current.blocks) == len(unresolved_seams(current.blocks))
+        outcome = apply_batch(current, ops, seat)
+        if isinstance(outcome, Applied):
+            current = outcome.store
+    assert unresolved_seam_count(current.blocks) == len(unresolved_seams(current.blocks))
+
+
+def test_a_seam_needs_two_claims_and_one_shared() -> None:
+    assert unresolved_seam_count(store(block("A", ("s.py", "shared")), block("B", "b.py")).blocks) == 0
+    assert unresolved_seam_count(store(block("A", "s.py"), block("B", "s.py")).blocks) == 0
+    assert unresolved_seam_count(store(block("A", ("s.py", "shared")), block("B", "s.py"), block("C", "s.py"),
+                                       block("D", ("t.py", "shared")), block("E", ("t.py", "shared"))).blocks) == 2
