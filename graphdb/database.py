@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from neo4j import READ_ACCESS, Driver, ManagedTransaction, RoutingControl
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, SessionExpired, TransientError
 
+from graphdb import schema
 from graphdb.connection import Target, open_driver, resolve_target
 from graphdb.errors import DatabaseUnavailable
 from graphdb.queries import names, query
@@ -97,8 +98,11 @@ class Database:
         return True
 
     def apply_schema(self) -> list[str]:
-        """Apply every ``schema_*`` statement (constraints and indexes, all idempotent), in order."""
-        applied = [name for name in names() if name.startswith(SCHEMA_PREFIX)]
-        for name in applied:
+        """Apply every ``schema_*`` statement (constraints and indexes, all idempotent), in order, unless
+        one ``SHOW INDEXES`` finds them all in place (`graphdb.schema`). Returns the statements run."""
+        statements = [name for name in names() if name.startswith(SCHEMA_PREFIX)]
+        if schema.in_place((query(name) for name in statements), self.rows("show_indexes")):
+            return []
+        for name in statements:
             self.execute(name)
-        return applied
+        return statements

@@ -15,11 +15,9 @@ from time import perf_counter
 from typing import Any
 
 from graphdb import codegraph, runners, store_writes
-from graphdb.candidate_source import build_candidate
 from graphdb.codegraph import LoadReport
 from graphdb.database import Database
 from graphdb.edits import Actor
-from graphdb.gds import open_gds
 from rooms.candidate import CandidateReport, ClusterParams
 from rooms.contract import NamedBy, SeedFile, SkeletonState, seed_from_store
 from rooms.ingest import ScanOptions, ScanResult, scan_tree
@@ -99,6 +97,11 @@ def scan(db: Database, root: Path, repo_id: str, expected: int | None, *, params
          naming: str = "auto", options: ScanOptions | None = None, actor: Actor) -> ScanOutcome:
     """Ingest, cluster, build and write the candidate; a conflict writes no store (the graph is refreshed)."""
     assert db.target is not None, "clustering needs the connection target for the GDS client"
+    # Here, not at the top: the GDS client brings the data-frame stack, which `ingest` alone never needs
+    # (`graphdb.lean_driver`).
+    from graphdb.candidate_source import build_candidate
+    from graphdb.gds import open_gds
+
     ingested = ingest(db, root, repo_id, options)
     current = store_writes.read_store(db, repo_id)
     previous = None

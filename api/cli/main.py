@@ -4,7 +4,8 @@ Exit codes: 0 ok, 1 failure, 2 bad input, 3 version conflict / refused state.
 
 Each command's module is imported only when that command runs (the server's pulls in Strawberry and the
 app, the curation hand's an HTTP client, the scan's the GDS client): `coderooms ingest` or `db status` should
-not wait seconds for imports they never use. Asking for help loads them all.
+not wait seconds for imports they never use. Asking for help loads them all. `coderooms ingest` also starts
+the driver without the data-frame stack (`graphdb.lean_driver`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import importlib
 import sys
 
 from api.version import coderooms_version
+from graphdb.lean_driver import without_data_frames
 
 # command -> the module that registers it (and the commands it registers beside it), in help order.
 COMMAND_MODULES = {
@@ -25,6 +27,8 @@ COMMAND_MODULES = {
     "runner": "api.cli.runner",
     "curate": "api.cli.curate",
 }
+# Commands that load code graphs and nothing else: no GDS, no results as frames.
+LEAN_COMMANDS = frozenset({"ingest"})
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -43,6 +47,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in LEAN_COMMANDS:
+        without_data_frames()
     args = build_parser(argv[0] if argv else None).parse_args(argv)
     return int(args.handler(args))
 
