@@ -30,14 +30,23 @@ Every lookup by key says ``USING INDEX SEEK``:
 left to itself the planner may pick the ``repo_id`` index (or scan the key index) when its statistics
 are stale, which turns a batch into a scan per row. (A ``LOAD CSV`` path through the local server's
 import directory was measured too: no faster than these batches, so it is not here.)
+
+``scan_and_sync`` runs the load with its scan (``rooms.ingest.scan.ParseSink``), so the server works while
+the client parses and resolves. It reads the stored digests first; each parsed file that has no node is
+created as above, without the CALLS and INHERITS resolution has not made yet, in batches while the worker
+processes parse on; each relationship that resolution makes final between two nodes so created is written
+while resolution goes on. The rest (relationships of stored files, USES_PACKAGE, those whose ends were still
+being created) is written after the scan, then the digests, last as ever: an interruption anywhere leaves
+null digests for the next load to rewrite. The parse JSON comes made by the scan's worker processes
+(``ScanResult.parse_json``), and the client's share runs with the cycle collector paused (``rooms.ingest.gc_pause``).
 """
 
 from __future__ import annotations
 
-import json
+import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from functools import partial
 from time import perf_counter
@@ -48,8 +57,10 @@ from neo4j.exceptions import ConstraintError
 
 from graphdb.database import Database
 from graphdb.queries import query
-from rooms.ingest import EdgeRecord, FileParse, FileRecord, ScanResult, SymbolRecord
+from rooms.ingest import EdgeRecord, FileParse, FileRecord, ParseSink, ScanResult, SymbolRecord
+from rooms.ingest.assemble import FileGraph
 from rooms.ingest.digest import file_digests
+from rooms.ingest.gc_pause import cycle_collector_paused
 
 T = TypeVar("T")
 
@@ -89,44 +100,107 @@ def sync_repo(db: Database, repo_id: str, result: ScanResult, *, batch_size: int
               workers: int = WORKERS) -> LoadReport:
     """Make the stored code graph of ``repo_id`` equal to ``result``, writing only what changed.
     ``workers`` write transactions of one statement run at a time."""
-    started = perf_counter()
-    digests = file_digests(result)
+    with cycle_collector_paused():
+        return _load(db, repo_id, result, batch_size, workers, None, perf_counter())
+
+
+def scan_and_sync(db: Database, repo_id: str, scan: Callable[[ParseSink], ScanResult], *,
+                  batch_size: int = BATCH_SIZE, workers: int = WORKERS) -> tuple[ScanResult, LoadReport]:
+    """``sync_repo`` of what ``scan`` returns, begun while it runs: ``scan`` passes the sink it is given to
+    ``scan_tree(..., sink=...)``. Each parsed file that has no node yet is created at once, with its symbols,
+    DEFINES and CONTAINS, while the scan parses on, and the relationships resolution makes between nodes so
+    created while it resolves on; the rest is written once the scan is done (see the module's docstring).
+    The report's seconds run from the first write."""
+    early = _EarlyWrites(db, repo_id, batch_size, workers)
+    with cycle_collector_paused():  # one pause for both (the scan's own is then no pause of its own)
+        try:
+            result = scan(early)
+        except BaseException:
+            early.abandon()
+            raise
+        return result, _load(db, repo_id, result, batch_size, workers, early, early.started or perf_counter())
+
+
+def _load(db: Database, repo_id: str, result: ScanResult, batch_size: int, workers: int,
+          early: _EarlyWrites | None, started: float) -> LoadReport:
     try:
-        report = _sync(db, repo_id, result, digests, batch_size, workers, create=True)
+        created = early.wait() if early is not None else None
+        report = _sync(db, repo_id, result, batch_size, workers, create=True, created=created)
     except ConstraintError:
         # A node this load took for new was there after all (left by an interrupted delete, or written
         # meanwhile). What the attempt wrote has null digests: a load that merges every node completes it.
-        report = _sync(db, repo_id, result, digests, batch_size, workers, create=False)
+        report = _sync(db, repo_id, result, batch_size, workers, create=False)
     return replace(report, seconds=perf_counter() - started)
 
 
-def _sync(db: Database, repo_id: str, result: ScanResult, digests: dict[str, str], batch_size: int, workers: int,
-          *, create: bool) -> LoadReport:
+def _stored_digests(db: Database, repo_id: str) -> dict[str, str | None]:
+    return {row["path"]: row["digest"] for row in db.rows("codegraph_file_digests", repo_id=repo_id)}
+
+
+def _sync(db: Database, repo_id: str, result: ScanResult, batch_size: int, workers: int, *, create: bool,
+          created: _Created | None = None) -> LoadReport:
     """One pass of ``sync_repo``; with ``create``, files with no node yet are created (not merged), with their
-    symbols and the relationships among those, in one statement."""
-    stored = {row["path"]: row["digest"] for row in db.rows("codegraph_file_digests", repo_id=repo_id)}
-    changed = {path for path, digest in digests.items() if stored.get(path) != digest}
-    vanished = sorted(set(stored) - set(digests))
+    symbols and the relationships among those, in one statement. ``created``: what the early creates of
+    ``scan_and_sync`` wrote, and the stored digests they found."""
+    stored = created.stored if created is not None else _stored_digests(db, repo_id)
+    paths = {f.path for f in result.files}
+    # Only a stored digest needs comparing; the others are written last, so they are made meanwhile, in a
+    # thread of their own while this one mostly waits for the writes.
+    compared = file_digests(result, {path for path in paths if stored.get(path) is not None})
+    changed = {path for path in paths if stored.get(path) is None or compared[path] != stored[path]}
+    vanished = sorted(set(stored) - paths)
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="codegraph-digests") as side:
+        digesting = side.submit(file_digests, result, changed.difference(compared))
+        _write_changes(db, repo_id, result, stored, changed, vanished, batch_size, workers, create=create,
+                       created=created)
+        digests = compared | digesting.result()
+    unwind = _UnwindWriter(db, repo_id, batch_size, workers)
+    unwind.run("codegraph_set_digests", "rows", [[f"file::{path}", digests[path]] for path in sorted(changed)])
+    unwind.run_once(
+        "codegraph_repo_upsert", files=len(result.files), symbols=len(result.symbols),
+        relationships=len(result.edges), packages=len(result.packages),
+    )
+    return LoadReport(
+        files_written=len(changed),
+        files_deleted=len(vanished),
+        files_unchanged=len(paths) - len(changed),
+        nodes_written=len(changed) + sum(1 for s in result.symbols if s.path in changed) + len(result.packages),
+        relationships_written=sum(1 for edge in result.edges if edge.origin in changed),
+        seconds=0.0,
+    )
+
+
+def _write_changes(db: Database, repo_id: str, result: ScanResult, stored: dict[str, str | None], changed: set[str],
+                   vanished: list[str], batch_size: int, workers: int, *, create: bool,
+                   created: _Created | None) -> None:
+    """Everything of a sync but the digests: vanished files deleted, changed ones and their relationships
+    written."""
     unwind = _UnwindWriter(db, repo_id, batch_size, workers)
 
     unwind.run("codegraph_delete_files", "ids", [f"file::{path}" for path in vanished])
-    symbols_by_file: dict[str, list[str]] = defaultdict(list)
-    for symbol in result.symbols:
-        symbols_by_file[symbol.path].append(symbol.id)
-    unwind.run("codegraph_clear_file_edges", "rows", [
-        [f"file::{path}", symbols_by_file.get(path, [])] for path in sorted(changed) if path in stored
-    ])
+    if rewritten := sorted(path for path in changed if path in stored):
+        symbols_by_file: dict[str, list[str]] = defaultdict(list)
+        for symbol in result.symbols:
+            symbols_by_file[symbol.path].append(symbol.id)
+        unwind.run("codegraph_clear_file_edges", "rows", [
+            [f"file::{path}", symbols_by_file.get(path, [])] for path in rewritten
+        ])
 
-    new = {path for path in changed if path not in stored} if create else set()
-    files = [file_row(f, result.parses.get(f.path)) for f in result.files if f.path in changed]
+    early = created.paths if created is not None else frozenset()
+    new = {path for path in changed if path not in stored and path not in early} if create else set()
+    files = [file_row(f, _parse_json(result, f.path)) for f in result.files
+             if f.path in changed and f.path not in early]
     edges = [edge for edge in result.edges if edge.origin in changed]
-    symbols = _symbols_by_file([s for s in result.symbols if s.path in changed], edges)
+    symbols = _symbols_by_file([s for s in result.symbols if s.path in changed and s.path not in early], edges)
     packages = [[p.id, p.ecosystem, p.name] for p in result.packages]
-    relationships = [edge for edge in edges if edge.kind != "DEFINES"]
+    written = created.relationships if created is not None else frozenset()
+    relationships = [edge for edge in edges if edge.kind != "DEFINES" and not (
+        edge.kind == "CONTAINS" and edge.origin in early) and (edge.kind, edge.source, edge.target) not in written]
     new_ids = {f"file::{path}" for path in new}
-    created, relationships = _created_file_rows([row for row in files if row[0] in new_ids],
-                                                [row for row in symbols if row[0] in new_ids], relationships)
-    nodes = unwind.nodes("codegraph_create_files", created, weight=_created_weight(batch_size))
+    created_rows, relationships = _created_file_rows([row for row in files if row[0] in new_ids],
+                                                     [row for row in symbols if row[0] in new_ids], relationships)
+    nodes = created.nodes if created is not None else {}  # added to in place: this pass is the last to use them
+    nodes |= unwind.nodes("codegraph_create_files", created_rows, weight=_created_weight(batch_size))
     nodes |= unwind.nodes("codegraph_upsert_files", [row for row in files if row[0] not in new_ids],
                           batch_size=min(batch_size, FILE_BATCH_SIZE))
     nodes |= unwind.nodes("codegraph_upsert_symbols", [row for row in symbols if row[0] not in new_ids],
@@ -136,19 +210,132 @@ def _sync(db: Database, repo_id: str, result: ScanResult, digests: dict[str, str
     for statement, rows in _edge_rows(relationships, nodes):
         unwind.write(statement, rows)
     unwind.run_once("codegraph_delete_stale_packages", keep=[p.id for p in result.packages])
-    unwind.run("codegraph_set_digests", "rows", [[f"file::{path}", digests[path]] for path in sorted(changed)])
-    unwind.run_once(
-        "codegraph_repo_upsert", files=len(result.files), symbols=len(result.symbols),
-        relationships=len(result.edges), packages=len(result.packages),
-    )
-    return LoadReport(
-        files_written=len(changed),
-        files_deleted=len(vanished),
-        files_unchanged=len(digests) - len(changed),
-        nodes_written=len(files) + sum(len(row[1]) for row in symbols) + len(packages),
-        relationships_written=len(edges),
-        seconds=0.0,
-    )
+
+
+@dataclass(frozen=True)
+class _Created:
+    stored: dict[str, str | None]  # the stored digests (by path), read before anything was created
+    paths: frozenset[str]          # the files created: every parsed file that had no node
+    nodes: dict[str, str]          # element ids of those files and their symbols, by key
+    relationships: frozenset[tuple[str, str, str]]  # (kind, source, target) of the relationships written
+
+
+class _EarlyWrites:
+    """The writes of ``scan_and_sync`` during the scan: a ``ParseSink`` that sends each batch of new files as
+    it fills (``workers`` transactions at a time), then each batch of the resolved relationships that start in
+    a file it created and end at a node it created (the rest is left to the sync), one transaction at a time:
+    two adding relationships to the same nodes can deadlock (the server then retries one a second later),
+    and while the scan resolves in one thread, one transaction keeps the other CPU busy."""
+
+    def __init__(self, db: Database, repo_id: str, batch_size: int, workers: int) -> None:
+        self._stored = _stored_digests(db, repo_id)
+        self._stop = threading.Event()
+        self._writer = _UnwindWriter(db, repo_id, batch_size, stop=self._stop)
+        self._pool = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="codegraph-early")
+        self._relationship_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codegraph-early-edges")
+        self._batch_size = batch_size
+        self._weight = _created_weight(batch_size)
+        self._batch: list[list[Any]] = []
+        self._batch_weight = 0
+        self._creates: list[Future[list[tuple[str, str]]]] = []
+        self._futures: list[Future[Any]] = []  # creates and relationship batches
+        self._paths: set[str] = set()
+        self._nodes: dict[str, str] = {}  # element ids from the creates done so far
+        self._collected = 0  # creates whose ids are in _nodes, or still running, from the first on
+        self._edges: dict[str, list[list[Any]]] = defaultdict(list)  # relationship rows not yet sent, by statement
+        self._written: set[tuple[str, str, str]] = set()
+        self.started: float | None = None  # when the first batch was sent
+
+    def parsed(self, parse: FileParse, parse_json: str | None, graph: FileGraph) -> None:
+        if parse.path in self._stored:
+            return
+        self._paths.add(parse.path)
+        row = _structure_row(parse, parse_json, graph)
+        weight = self._weight(row)
+        if self._batch and self._batch_weight + weight > self._batch_size:
+            self._send_files()
+        self._batch.append(row)
+        self._batch_weight += weight
+
+    def all_parsed(self) -> None:
+        if self._batch:
+            self._send_files()
+
+    def resolved(self, edges: list[EdgeRecord]) -> None:
+        if self._stop.is_set():
+            return
+        self._collect()
+        nodes = self._nodes
+        for edge in edges:
+            if edge.origin not in self._paths:
+                continue
+            source, target = nodes.get(edge.source), nodes.get(edge.target)
+            if source is None or target is None:  # a node stored before, a package, or a create still running
+                continue
+            statement = _EDGE_STATEMENTS[edge.kind]
+            rows = self._edges[statement]
+            rows.append([source, target, edge.count, edge.weight, edge.confidence])
+            self._written.add((edge.kind, edge.source, edge.target))
+            if len(rows) >= self._batch_size:
+                self._send(self._relationship_pool, self._writer.batch, statement, rows)
+                del self._edges[statement]
+
+    def _collect(self) -> None:
+        """The element ids of the creates done, in the order sent, up to the first still running."""
+        for future in self._creates[self._collected:]:
+            if not future.done() or future.exception() is not None:
+                return
+            self._nodes.update(future.result())
+            self._collected += 1
+
+    def _send_files(self) -> None:
+        self._creates.append(self._send(self._pool, self._writer.node_batch, "codegraph_create_files", self._batch))
+        self._batch, self._batch_weight = [], 0
+
+    def _send(self, pool: ThreadPoolExecutor, write: Callable[[str, list[Any]], T], statement: str,
+              rows: list[Any]) -> Future[T]:
+        if self.started is None:
+            self.started = perf_counter()
+        future = pool.submit(write, statement, rows)
+        future.add_done_callback(self._stop_on_failure)
+        self._futures.append(future)
+        return future
+
+    def _stop_on_failure(self, done: Future[Any]) -> None:
+        if not done.cancelled() and done.exception() is not None:
+            self._stop.set()  # the load goes on merging (a key clash) or fails: what is not yet sent is not wanted
+
+    def wait(self) -> _Created:
+        """What was written; raises what a write raised (the first failure, not the stops it caused)."""
+        self.all_parsed()  # a scan that never said so (it told no file, or did not use the sink)
+        for statement, rows in sorted(self._edges.items()):
+            self._send(self._relationship_pool, self._writer.batch, statement, rows)
+        self._pool.shutdown()
+        self._relationship_pool.shutdown()
+        failures = [error for future in self._futures if (error := future.exception()) is not None]
+        if failures:
+            raise next((error for error in failures if not isinstance(error, _Stopped)), failures[0])
+        self._collect()
+        self._creates, self._futures = [], []  # their ids are in _nodes now: hold them once (a large tree's are many)
+        return _Created(self._stored, frozenset(self._paths), self._nodes, frozenset(self._written))
+
+    def abandon(self) -> None:
+        """The scan failed: send no more, and wait for the transactions running."""
+        self._stop.set()
+        self._pool.shutdown(cancel_futures=True)
+        self._relationship_pool.shutdown(cancel_futures=True)
+
+
+def _structure_row(parse: FileParse, parse_json: str | None, graph: FileGraph) -> list[Any]:
+    """The codegraph_create_files row of a new file with what its parse alone gives: the file, its symbols
+    with DEFINES, and CONTAINS (CALLS and INHERITS come from resolution)."""
+    record, symbols, structure = graph
+    position = {symbol.id: index for index, symbol in enumerate(symbols)}
+    defines = {edge.target: edge for edge in structure if edge.kind == "DEFINES"}
+    contains = [[position[edge.source], position[edge.target], edge.count, edge.weight, edge.confidence]
+                for edge in structure if edge.kind == "CONTAINS"]
+    return [*file_row(record, parse_json or parse.to_json_text()),
+            [_symbol_row(symbol, defines[symbol.id]) for symbol in symbols], contains, [], []]
 
 
 def replace_repo(db: Database, repo_id: str, result: ScanResult, *, batch_size: int = BATCH_SIZE) -> LoadReport:
@@ -171,16 +358,23 @@ def stored_parses(db: Database, repo_id: str) -> dict[str, FileParse]:
     parses = {}
     for row in db.rows("codegraph_stored_parses", repo_id=repo_id):
         try:
-            parses[row["path"]] = FileParse.from_json(json.loads(row["parse"]))
+            parses[row["path"]] = FileParse.from_json_text(row["parse"])
         except (ValueError, KeyError, TypeError):
             continue  # written by another version: that file is parsed again
     return parses
 
 
-def file_row(record: FileRecord, parse: FileParse | None = None) -> list[Any]:
+def file_row(record: FileRecord, parse_json: str | None = None) -> list[Any]:
     """[id, path, language, size, sha256, lines, parse JSON or None]."""
-    return [record.id, record.path, record.language, record.size, record.sha256, record.lines,
-            json.dumps(parse.to_json(), separators=(",", ":")) if parse is not None else None]
+    return [record.id, record.path, record.language, record.size, record.sha256, record.lines, parse_json]
+
+
+def _parse_json(result: ScanResult, path: str) -> str | None:
+    """The parse JSON of a file: made by the scan's worker processes, else here."""
+    text = result.parse_json.get(path)
+    if text is None and (parse := result.parses.get(path)) is not None:
+        text = parse.to_json_text()
+    return text
 
 
 def _symbols_by_file(symbols: Iterable[SymbolRecord], edges: Iterable[EdgeRecord]) -> list[list[Any]]:
@@ -190,9 +384,13 @@ def _symbols_by_file(symbols: Iterable[SymbolRecord], edges: Iterable[EdgeRecord
     grouped: dict[str, list[list[Any]]] = defaultdict(list)
     for s in symbols:
         edge = defines[s.id]
-        grouped[edge.source].append([s.id, s.path, s.kind, s.name, s.qualified_name, s.start_line, s.end_line,
-                                     edge.count, edge.weight, edge.confidence])
+        grouped[edge.source].append(_symbol_row(s, edge))
     return [[file_id, rows] for file_id, rows in grouped.items()]
+
+
+def _symbol_row(s: SymbolRecord, defines: EdgeRecord) -> list[Any]:
+    return [s.id, s.path, s.kind, s.name, s.qualified_name, s.start_line, s.end_line,
+            defines.count, defines.weight, defines.confidence]
 
 
 # relationship kinds written by codegraph_create_files between the symbols of one file: row index of each
@@ -255,11 +453,13 @@ def _edge_rows(edges: Iterable[EdgeRecord], nodes: dict[str, str]) -> Iterator[t
 class _UnwindWriter:
     """Runs a statement over rows in ``UNWIND`` batches, one managed write transaction per batch."""
 
-    def __init__(self, db: Database, repo_id: str, batch_size: int, workers: int = 1) -> None:
+    def __init__(self, db: Database, repo_id: str, batch_size: int, workers: int = 1,
+                 stop: threading.Event | None = None) -> None:
         self._db = db
         self._repo_id = repo_id
         self._batch_size = batch_size
         self._workers = workers
+        self._stop = stop  # once set, batches not yet begun fail with _Stopped
 
     def write(self, name: str, rows: Sequence[Any], *, weight: Callable[[Any], int] | None = None) -> None:
         """Rows of a statement whose batches may run concurrently (``workers`` at a time). With ``weight``,
@@ -270,23 +470,38 @@ class _UnwindWriter:
               weight: Callable[[Any], int] | None = None) -> dict[str, str]:
         """Rows of a node upsert whose statement returns ``ids, nodes`` (keys and element ids): {id: element id}.
         Batches run ``workers`` at a time."""
-        statement = query(name)
         nodes: dict[str, str] = {}
-        for pairs in run_batches([partial(self._db.write, _unit_of_work(statement, {"repo_id": self._repo_id,
-                                                                                    "rows": batch}, returns=True))
+        for pairs in run_batches([partial(self.node_batch, name, batch)
                                   for batch in _batches(rows, batch_size or self._batch_size, weight or (lambda _: 1))],
                                  self._workers):
             nodes.update(pairs)
         return nodes
 
+    def node_batch(self, name: str, rows: list[Any]) -> list[tuple[str, str]]:
+        """One transaction of a node upsert (see ``nodes``): its (key, element id) pairs."""
+        return self._write(_unit_of_work(query(name), {"repo_id": self._repo_id, "rows": rows}, returns=True))
+
+    def batch(self, name: str, rows: list[Any]) -> None:
+        """One transaction of a statement over ``rows``."""
+        self._write(_unit_of_work(query(name), {"repo_id": self._repo_id, "rows": rows}))
+
     def run(self, name: str, key: str, rows: Sequence[Any], *, batch_size: int | None = None,
             workers: int = 1, weight: Callable[[Any], int] | None = None) -> None:
         statement = query(name)
-        run_batches([partial(self._db.write, _unit_of_work(statement, {"repo_id": self._repo_id, key: batch}))
+        run_batches([partial(self._write, _unit_of_work(statement, {"repo_id": self._repo_id, key: batch}))
                      for batch in _batches(rows, batch_size or self._batch_size, weight or (lambda _: 1))], workers)
 
     def run_once(self, name: str, **params: Any) -> None:
-        self._db.write(_unit_of_work(query(name), {"repo_id": self._repo_id, **params}))
+        self._write(_unit_of_work(query(name), {"repo_id": self._repo_id, **params}))
+
+    def _write(self, work: Callable[[ManagedTransaction], T]) -> T:
+        if self._stop is not None and self._stop.is_set():
+            raise _Stopped
+        return self._db.write(work)
+
+
+class _Stopped(Exception):
+    """A load given up (its scan failed) starts no more transactions."""
 
 
 def _batches(rows: Sequence[Any], size: int, weight: Callable[[Any], int]) -> Iterator[list[Any]]:

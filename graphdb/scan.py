@@ -47,11 +47,11 @@ class IngestOutcome:
 
 
 def ingest(db: Database, root: Path, repo_id: str, options: ScanOptions | None = None) -> IngestOutcome:
-    """Scan the tree and sync the code graph. Files whose content is unchanged since the stored parse
-    are not parsed again (the result is exactly a fresh scan's)."""
+    """Scan the tree and sync the code graph, the sync writing while the scan runs. Files whose content is
+    unchanged since the stored parse are not parsed again (the result is exactly a fresh scan's)."""
     started = perf_counter()
-    result = scan_tree(root, options, codegraph.stored_parses(db, repo_id))
-    load = codegraph.sync_repo(db, repo_id, result)
+    previous = codegraph.stored_parses(db, repo_id)
+    result, load = codegraph.scan_and_sync(db, repo_id, lambda sink: scan_tree(root, options, previous, sink=sink))
     return IngestOutcome(result, load, perf_counter() - started)
 
 

@@ -93,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     print("ours = the whole `bench.ingest.one` process up to its figures (interpreter start, scan, load);")
     print("start = its part before the scan (interpreter, imports, connection, schema).")
     print("emerge = the whole emerge process. ratio = ours / emerge (target <= 0.5). writes = nodes + relationships;")
-    print("writes/s = their rate during the write phase (target >= 50,000/s).")
+    print("write = the load's part after the scan: it begins during the scan (`codegraph.scan_and_sync`), so")
+    print("writes/s = their rate over the whole load, from its first write during the parse (target >= 50,000/s).")
     print("RSS = the larger of our process and its parse workers. load = the machine's 1-minute load average")
     print(f"(the larger of before and after the tree) on {os.cpu_count()} CPUs.")
     for note in notes:

@@ -2,7 +2,8 @@
 
 Pure apart from reading the tree: ``scan_tree`` discovers files (git or .gitignore-aware walk),
 parses them with tree-sitter, resolves imports/calls/inheritance per language and returns
-sorted, deterministic records plus a report. Pass the previous result to rescan incrementally.
+sorted, deterministic records plus a report. Pass the previous result to rescan incrementally,
+and a ``ParseSink`` to be told of parses and resolved edges as they come (a loader writes meanwhile).
 """
 
 from rooms.ingest.options import ScanOptions
@@ -19,7 +20,7 @@ from rooms.ingest.records import (
     SymbolKind,
     SymbolRecord,
 )
-from rooms.ingest.scan import scan_tree
+from rooms.ingest.scan import ParseSink, scan_tree
 
 __all__ = [
     "PARSER_VERSION",
@@ -29,6 +30,7 @@ __all__ = [
     "FileParse",
     "FileRecord",
     "PackageRecord",
+    "ParseSink",
     "ScanOptions",
     "ScanReport",
     "ScanResult",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from typing import NamedTuple
 
 from rooms.ingest.parse.model import FileParse
 from rooms.ingest.records import (
@@ -21,6 +22,31 @@ from rooms.ingest.records import (
 from rooms.ingest.resolve import Resolution
 
 
+class FileGraph(NamedTuple):
+    """What one file contributes without resolution."""
+
+    record: FileRecord
+    symbols: list[SymbolRecord]
+    structure: list[EdgeRecord]  # DEFINES and CONTAINS
+
+
+def file_graph(parse: FileParse) -> FileGraph:
+    """The record, symbols and DEFINES and CONTAINS edges of one file."""
+    own_file = file_id(parse.path)
+    ids = {s.qualified_name: symbol_id(parse.path, s.kind, s.qualified_name) for s in parse.symbols}
+    symbols: list[SymbolRecord] = []
+    structure: list[EdgeRecord] = []
+    for symbol in parse.symbols:
+        own_id = ids[symbol.qualified_name]
+        symbols.append(SymbolRecord(own_id, parse.path, symbol.kind, symbol.name, symbol.qualified_name,
+                                    symbol.start_line, symbol.end_line))
+        structure.append(EdgeRecord(EdgeKind.DEFINES.value, own_file, own_id, 1, 1.0, 1.0, parse.path))
+        if symbol.parent in ids:
+            structure.append(EdgeRecord(EdgeKind.CONTAINS.value, ids[symbol.parent], own_id, 1, 1.0, 1.0, parse.path))
+    return FileGraph(FileRecord(own_file, parse.path, parse.language, parse.size, parse.sha256, parse.lines), symbols,
+                     structure)
+
+
 def assemble(
     parses: Mapping[str, FileParse],
     resolution: Resolution,
@@ -28,20 +54,20 @@ def assemble(
     *,
     files_parsed: int,
     files_reused: int,
+    parse_json: Mapping[str, str] | None = None,
+    graphs: Mapping[str, FileGraph] | None = None,
 ) -> ScanResult:
+    """``graphs``: the ``file_graph`` of parses, where made already."""
     ordered = [parses[path] for path in sorted(parses)]
-    files = tuple(FileRecord(file_id(p.path), p.path, p.language, p.size, p.sha256, p.lines) for p in ordered)
+    files: list[FileRecord] = []
     symbols: list[SymbolRecord] = []
     structure: list[EdgeRecord] = []
     for parse in ordered:
-        ids = {s.qualified_name: symbol_id(parse.path, s.kind, s.qualified_name) for s in parse.symbols}
-        for symbol in parse.symbols:
-            own_id = ids[symbol.qualified_name]
-            symbols.append(SymbolRecord(own_id, parse.path, symbol.kind, symbol.name, symbol.qualified_name,
-                                        symbol.start_line, symbol.end_line))
-            structure.append(EdgeRecord(EdgeKind.DEFINES.value, file_id(parse.path), own_id, 1, 1.0, 1.0, parse.path))
-            if symbol.parent in ids:
-                structure.append(EdgeRecord(EdgeKind.CONTAINS.value, ids[symbol.parent], own_id, 1, 1.0, 1.0, parse.path))
+        graph = graphs.get(parse.path) if graphs is not None else None
+        record, file_symbols, file_structure = graph or file_graph(parse)
+        files.append(record)
+        symbols.extend(file_symbols)
+        structure.extend(file_structure)
     edges = tuple(sorted((*structure, *resolution.edges), key=lambda e: (e.kind, e.source, e.target)))
     skipped_entries = tuple(sorted(set(skipped), key=lambda e: (e.path, e.reason)))
     issues: list[FileIssue] = [issue for parse in ordered for issue in parse.issues]
@@ -57,10 +83,11 @@ def assemble(
         files_reused=files_reused,
     )
     return ScanResult(
-        files=files,
+        files=tuple(files),
         symbols=tuple(sorted(symbols, key=lambda s: s.id)),
         edges=edges,
         packages=resolution.packages,
         report=report,
         parses=dict(sorted(parses.items())),
+        parse_json=dict(sorted((parse_json or {}).items())),
     )

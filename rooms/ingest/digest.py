@@ -9,22 +9,36 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
+from collections.abc import Collection
 
-from rooms.ingest.records import ScanResult
+from rooms.ingest.records import EdgeRecord, FileRecord, ScanResult, SymbolRecord
 
 
-def file_digests(result: ScanResult) -> dict[str, str]:
-    """path -> hex digest, for every file of ``result``."""
-    parts: dict[str, list[str]] = defaultdict(list)
-    for file in result.files:
-        parts[file.path].append(repr((file.id, file.language, file.size, file.sha256, file.lines)))
-    for symbol in result.symbols:
-        parts[symbol.path].append(repr((symbol.id, symbol.name, symbol.qualified_name, symbol.start_line,
-                                        symbol.end_line)))
-    for edge in result.edges:
-        parts[edge.origin].append(repr((edge.kind, edge.source, edge.target, edge.count, edge.weight,
-                                        edge.confidence)))
-    return {
-        path: hashlib.sha256("\n".join(lines).encode()).hexdigest()
-        for path, lines in sorted(parts.items())
-    }
+def file_digests(result: ScanResult, paths: Collection[str] | None = None) -> dict[str, str]:
+    """path -> hex digest, for every file of ``result`` (or those of ``paths``)."""
+    if paths is not None and not paths:
+        return {}
+    wanted = (lambda _path: True) if paths is None else paths.__contains__
+    files: dict[str, list[FileRecord]] = defaultdict(list)
+    symbols: dict[str, list[SymbolRecord]] = defaultdict(list)
+    edges: dict[str, list[EdgeRecord]] = defaultdict(list)
+    for f in result.files:
+        if wanted(f.path):
+            files[f.path].append(f)
+    for s in result.symbols:
+        if wanted(s.path):
+            symbols[s.path].append(s)
+    for e in result.edges:
+        if wanted(e.origin):
+            edges[e.origin].append(e)
+    # One file's lines at a time (all files' at once are a large tree's biggest transient); each line is the
+    # repr of a tuple of the fields, written out (a third cheaper than making the tuple).
+    digests = {}
+    for path in sorted(files.keys() | symbols.keys() | edges.keys()):
+        lines = [f"({f.id!r}, {f.language!r}, {f.size!r}, {f.sha256!r}, {f.lines!r})" for f in files.get(path, ())]
+        lines += [f"({s.id!r}, {s.name!r}, {s.qualified_name!r}, {s.start_line!r}, {s.end_line!r})"
+                  for s in symbols.get(path, ())]
+        lines += [f"({e.kind!r}, {e.source!r}, {e.target!r}, {e.count!r}, {e.weight!r}, {e.confidence!r})"
+                  for e in edges.get(path, ())]
+        digests[path] = hashlib.sha256("\n".join(lines).encode()).hexdigest()
+    return digests

@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import os
 import posixpath
+import re
 import stat
 import subprocess
 from collections.abc import Iterator
@@ -37,6 +38,7 @@ _DIRECTORY_REASONS = {
 _MINIFIED_SUFFIXES = (".min.js", ".min.mjs", ".min.cjs", ".min.css", "-min.js", ".bundle.js")
 _MINIFIABLE_LANGUAGES = frozenset({"javascript", "typescript", "css"})
 _SNIFF_BYTES = 8192
+_CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,12 +115,13 @@ def _git_listing(root: Path) -> list[str] | None:
 def _walk_listing(root: Path, skipped: list[SkippedEntry]) -> Iterator[str]:
     """Files under root not ignored by any .gitignore; vendored trees are pruned and recorded."""
     ignores: dict[str, pathspec.GitIgnoreSpec] = {}
-    for directory, dirnames, filenames in os.walk(root, followlinks=False):
-        rel_dir = Path(directory).relative_to(root).as_posix()
-        rel_dir = "" if rel_dir == "." else rel_dir
+    top = str(root)
+    prefix = os.path.join(top, "")  # os.walk joins each name to its directory: this prefix, then the relative path
+    for directory, dirnames, filenames in os.walk(top, followlinks=False):
+        rel_dir = "" if directory == top else directory[len(prefix):].replace(os.sep, "/")
         if ".gitignore" in filenames:
             try:
-                lines = (Path(directory) / ".gitignore").read_text("utf-8", "replace").splitlines()
+                lines = Path(directory, ".gitignore").read_text("utf-8", "replace").splitlines()
                 ignores[rel_dir] = pathspec.GitIgnoreSpec.from_lines(lines)
             except OSError:
                 pass
@@ -131,7 +134,7 @@ def _walk_listing(root: Path, skipped: list[SkippedEntry]) -> Iterator[str]:
                 yield rel  # classified like any listed path (loop, outside root, directory)
                 continue
             reason = _directory_reason(name)
-            if reason is None and (Path(directory) / name / "pyvenv.cfg").is_file():
+            if reason is None and os.path.isfile(os.path.join(directory, name, "pyvenv.cfg")):
                 reason = "virtualenv"
             if reason:
                 skipped.append(SkippedEntry(rel + "/", reason))
@@ -169,12 +172,12 @@ class _VirtualenvDirs:
     """Remembers which directories are virtualenvs (hold a ``pyvenv.cfg``)."""
 
     def __init__(self, root: Path) -> None:
-        self._root = root
+        self._root = str(root)
         self._known: dict[str, bool] = {}
 
     def is_virtualenv(self, directory: str) -> bool:
         if directory not in self._known:
-            self._known[directory] = (self._root / directory / "pyvenv.cfg").is_file()
+            self._known[directory] = os.path.isfile(os.path.join(self._root, directory, "pyvenv.cfg"))
         return self._known[directory]
 
 
@@ -190,18 +193,18 @@ def _classify(root: Path, path: str, options: ScanOptions, venvs: _VirtualenvDir
             return SkippedEntry(path, reason)
     if path.endswith(_MINIFIED_SUFFIXES):
         return SkippedEntry(path, "minified")
-    full = root / path
+    full = os.path.join(root, path)
     try:
-        info = full.lstat()
+        info = os.lstat(full)
     except FileNotFoundError:  # in git's index, deleted from the work tree
         return SkippedEntry(path, "missing")
     except OSError as exc:
         return SkippedEntry(path, "unreadable", exc.strerror or type(exc).__name__)
     if stat.S_ISLNK(info.st_mode):
-        problem = _symlink_problem(root, full)
+        problem = _symlink_problem(root, Path(full))
         if problem:
             return SkippedEntry(path, problem)
-        info = full.stat()
+        info = os.stat(full)
     if not stat.S_ISREG(info.st_mode):
         return SkippedEntry(path, "not_a_file")
     if info.st_size > options.max_file_bytes:
@@ -227,4 +230,4 @@ def _valid_name(path: str) -> bool:
         path.encode("utf-8")
     except UnicodeEncodeError:  # undecodable bytes surfaced as surrogates
         return False
-    return not any(ord(ch) < 32 or ord(ch) == 127 for ch in path)
+    return _CONTROL_CHARACTER.search(path) is None

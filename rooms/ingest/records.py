@@ -141,3 +141,6 @@ class ScanResult:
     report: ScanReport
     # The cacheable per-file parse results, keyed by path; pass them to the next scan.
     parses: Mapping[str, FileParse]
+    # ``FileParse.to_json_text`` of the parses whose worker process encoded it (to send it), by path: what
+    # the loader stores, already made. A cache of ``parses``, so not compared.
+    parse_json: Mapping[str, str] = field(default_factory=dict, compare=False)

@@ -2,6 +2,10 @@
 
 Timings: ``discover`` (listing and path filters), ``parse`` (reading, hashing, parsing),
 ``resolve`` (resolution and building the sorted records).
+
+Worker processes send each parse back as its JSON text (``FileParse.to_json_text``): pickling the
+records of a large tree cost more than ten times as much on both sides (dataclass pickling calls
+``fields()`` per object), and the text is what the loader stores with each file.
 """
 
 from __future__ import annotations
@@ -17,12 +21,14 @@ from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from time import perf_counter
+from typing import Protocol
 
-from rooms.ingest.assemble import assemble
+from rooms.ingest.assemble import FileGraph, assemble, file_graph
 from rooms.ingest.discovery import Candidate, discover, read_candidate
+from rooms.ingest.gc_pause import cycle_collector_paused
 from rooms.ingest.options import ScanOptions
 from rooms.ingest.parse import PARSER_VERSION, FileParse, parse_file
-from rooms.ingest.records import ScanResult, SkippedEntry
+from rooms.ingest.records import EdgeRecord, ScanResult, SkippedEntry
 from rooms.ingest.resolve import resolve
 
 PARALLEL_THRESHOLD = 500  # files to parse; below this, starting worker processes costs more than it saves
@@ -30,25 +36,49 @@ PARALLEL_THRESHOLD = 500  # files to parse; below this, starting worker processe
 _CHUNK = 64
 
 
+class ParseSink(Protocol):
+    """Told of each file's parse as soon as the scan has it, that all files are parsed (resolution begins),
+    then of the resolved edges as they become final: a loader writes them while the scan goes on. Called
+    in the scan's thread: return soon."""
+
+    def parsed(self, parse: FileParse, parse_json: str | None, graph: FileGraph) -> None:
+        """One file's parse (reused or new), with its JSON text when a worker process made it, and what the
+        file contributes without resolution."""
+
+    def all_parsed(self) -> None:
+        """Every file's parse was told."""
+
+    def resolved(self, edges: list[EdgeRecord]) -> None:
+        """Edges of the result (IMPORTS, USES_PACKAGE, CALLS, INHERITS), each told once, as it will be there."""
+
+
 def scan_tree(
     root: str | os.PathLike[str],
     options: ScanOptions | None = None,
     previous: ScanResult | Mapping[str, FileParse] | None = None,
+    *,
+    sink: ParseSink | None = None,
 ) -> ScanResult:
     """Scan the tree at ``root`` into graph records.
 
     ``previous`` (a former result, or just its ``parses``) makes the scan incremental: files
     whose content hash, language and parser version are unchanged are not parsed again. The
-    result is exactly what a fresh scan gives.
+    result is exactly what a fresh scan gives. ``sink`` is told of the parses as they come.
     """
-    options = options or ScanOptions()
-    root_path = Path(root).resolve()
+    with cycle_collector_paused():
+        return _scan(Path(root).resolve(), options or ScanOptions(), previous, sink)
+
+
+def _scan(root_path: Path, options: ScanOptions, previous: ScanResult | Mapping[str, FileParse] | None,
+          sink: ParseSink | None) -> ScanResult:
     cache = previous.parses if isinstance(previous, ScanResult) else (previous or {})
     started = perf_counter()
     discovery = discover(root_path, options)
     discovered = perf_counter()
 
     parses: dict[str, FileParse] = {}
+    # Each file's records are made as its parse comes, while the worker processes parse the next files.
+    graphs: dict[str, FileGraph] = {}
     skipped: list[SkippedEntry] = list(discovery.skipped)
     to_parse: list[Candidate] = []
     for candidate in discovery.candidates:
@@ -61,26 +91,43 @@ def scan_tree(
             skipped.append(data)
         elif hashlib.sha256(data).hexdigest() == cached.sha256:
             parses[candidate.path] = cached
+            graphs[candidate.path] = graph = file_graph(cached)
+            if sink is not None:
+                sink.parsed(cached, None, graph)
         else:
             to_parse.append(candidate)
     reused = len(parses)
+    parse_json: dict[str, str] = {}
     for outcome in _parse_all(root_path, to_parse, options):
         if isinstance(outcome, SkippedEntry):
             skipped.append(outcome)
-        else:
-            parses[outcome.path] = outcome
+            continue
+        parse, text = outcome
+        parses[parse.path] = parse
+        graphs[parse.path] = graph = file_graph(parse)
+        if text is not None:
+            parse_json[parse.path] = text
+        if sink is not None:
+            sink.parsed(parse, text, graph)
     parsed_at = perf_counter()
+    if sink is not None:
+        sink.all_parsed()
 
-    result = assemble(parses, resolve(parses), skipped, files_parsed=len(parses) - reused, files_reused=reused)
+    resolution = resolve(parses, sink.resolved if sink is not None else None)
+    result = assemble(parses, resolution, skipped, files_parsed=len(parses) - reused, files_reused=reused,
+                      parse_json=parse_json, graphs=graphs)
     timings = {"discover": discovered - started, "parse": parsed_at - discovered, "resolve": perf_counter() - parsed_at}
     return replace(result, report=replace(result.report, timings=timings))
 
 
-def _parse_all(root: Path, candidates: list[Candidate], options: ScanOptions) -> Iterator[FileParse | SkippedEntry]:
+def _parse_all(root: Path, candidates: list[Candidate], options: ScanOptions
+               ) -> Iterator[tuple[FileParse, str | None] | SkippedEntry]:
+    """Each candidate's parse, with its JSON text when a worker process made it, or why it was skipped."""
     workers = options.workers or os.cpu_count() or 1
     if workers <= 1 or len(candidates) < PARALLEL_THRESHOLD:
         for candidate in candidates:
-            yield _read_and_parse(root, candidate, options)
+            outcome = _read_and_parse(root, candidate, options)
+            yield outcome if isinstance(outcome, SkippedEntry) else (outcome, None)
         return
     # "spawn": forking a process that may hold driver threads (the API server) is unsafe.
     context = multiprocessing.get_context("spawn")
@@ -89,14 +136,15 @@ def _parse_all(root: Path, candidates: list[Candidate], options: ScanOptions) ->
         with _workers_skip_main():  # the workers start on the first submission
             results = pool.map(_parse_chunk, [root] * len(chunks), chunks, [options] * len(chunks))
         for chunk_results in results:
-            yield from chunk_results
+            for outcome in chunk_results:
+                yield outcome if isinstance(outcome, SkippedEntry) else (FileParse.from_json_text(outcome), outcome)
 
 
 @contextmanager
 def _workers_skip_main() -> Iterator[None]:
     """Spawned workers import the parent's ``__main__`` first -- for ``coderooms`` that is the whole
-    CLI (driver, pandas, pyarrow...), a second or more per worker. They need only this module, so
-    while they start, ``__main__`` is a bare module with nothing to import."""
+    CLI (the driver and all a command imports), up to a second per worker. They need only this module,
+    so while they start, ``__main__`` is a bare module with nothing to import."""
     main = sys.modules["__main__"]
     sys.modules["__main__"] = types.ModuleType("__main__")
     try:
@@ -105,8 +153,13 @@ def _workers_skip_main() -> Iterator[None]:
         sys.modules["__main__"] = main
 
 
-def _parse_chunk(root: Path, candidates: Iterable[Candidate], options: ScanOptions) -> list[FileParse | SkippedEntry]:
-    return [_read_and_parse(root, candidate, options) for candidate in candidates]
+def _parse_chunk(root: Path, candidates: Iterable[Candidate], options: ScanOptions) -> list[str | SkippedEntry]:
+    """In a worker process: each parse as its JSON text (see the module's docstring)."""
+    outcomes: list[str | SkippedEntry] = []
+    for candidate in candidates:
+        outcome = _read_and_parse(root, candidate, options)
+        outcomes.append(outcome if isinstance(outcome, SkippedEntry) else outcome.to_json_text())
+    return outcomes
 
 
 def _read_and_parse(root: Path, candidate: Candidate, options: ScanOptions) -> FileParse | SkippedEntry:

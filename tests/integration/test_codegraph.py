@@ -4,6 +4,7 @@ incremental syncs along an edit history store exactly what a fresh load would.""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -13,7 +14,7 @@ from neo4j import ManagedTransaction
 
 from graphdb import codegraph
 from graphdb.database import Database
-from rooms.ingest import ScanOptions, ScanResult, scan_tree
+from rooms.ingest import ParseSink, ScanOptions, ScanResult, scan_tree
 from tests.support import fixture_cypher
 from tests.unit.ingest.trees import commit_all, git, write
 from tests.unit.ingest.views import FIXTURES
@@ -68,7 +69,18 @@ def test_a_fresh_load_stores_exactly_the_scan(db: Database, repo_id: str) -> Non
     assert sum(1 for row in repo if row["label"] == "Package") == 2
 
 
-def test_syncing_along_an_edit_history_equals_fresh_loads(db: Database, repo_id: str, tmp_path: Path) -> None:
+def _scan_and_load(db: Database, repo_id: str, root: Path, previous: ScanResult | None, overlapped: bool,
+                   ) -> tuple[ScanResult, codegraph.LoadReport]:
+    """A scan and its sync: one after the other, or overlapped (``scan_and_sync``)."""
+    if overlapped:
+        return codegraph.scan_and_sync(db, repo_id, lambda sink: scan_tree(root, OPTIONS, previous, sink=sink))
+    result = scan_tree(root, OPTIONS, previous)
+    return result, codegraph.sync_repo(db, repo_id, result)
+
+
+@pytest.mark.parametrize("overlapped", [False, True], ids=["sync_repo", "scan_and_sync"])
+def test_syncing_along_an_edit_history_equals_fresh_loads(db: Database, repo_id: str, tmp_path: Path,
+                                                          overlapped: bool) -> None:
     root = tmp_path / "repo"
     root.mkdir()
     git(root, "init", "-q")
@@ -80,8 +92,7 @@ def test_syncing_along_an_edit_history_equals_fresh_loads(db: Database, repo_id:
         "c/e.ts": "export function e() { return 1; }\n",
     })
     commit_all(root, "initial")
-    previous = scan_tree(root, OPTIONS)
-    first = codegraph.sync_repo(db, repo_id, previous)
+    previous, first = _scan_and_load(db, repo_id, root, None, overlapped)
     assert first.files_written == len(previous.files)
     assert _stored(db, repo_id) == _expected(previous)
 
@@ -99,8 +110,8 @@ def test_syncing_along_an_edit_history_equals_fresh_loads(db: Database, repo_id:
         for path in deleted:
             git(root, "rm", "-q", path)
         commit_all(root, "edit")
-        current = scan_tree(root, OPTIONS, previous=previous)
-        report = codegraph.sync_repo(db, repo_id, current)
+        current, report = _scan_and_load(db, repo_id, root, previous, overlapped)
+        assert current == scan_tree(root, OPTIONS)
         assert _stored(db, repo_id) == _expected(current)
         assert report.files_written == len(rewritten), rewritten
         assert report.files_deleted == len(deleted)
@@ -185,9 +196,9 @@ def test_a_node_in_the_way_of_a_first_load_is_merged(db: Database, repo_id: str,
     passes: list[bool] = []
     sync = codegraph._sync
 
-    def spy(*args: Any, create: bool) -> codegraph.LoadReport:
+    def spy(*args: Any, create: bool, **kwargs: Any) -> codegraph.LoadReport:
         passes.append(create)
-        return sync(*args, create=create)
+        return sync(*args, create=create, **kwargs)
 
     monkeypatch.setattr(codegraph, "_sync", spy)
     report = codegraph.sync_repo(db, repo_id, result, batch_size=7)
@@ -225,3 +236,122 @@ def test_awkward_paths_and_names_come_back_as_written(db: Database, repo_id: str
     assert {f.path for f in result.files} >= {'quo"te/a,b.py', "back\\slash/ünï cödé.py", 'end\\/"\\".py'}
     codegraph.sync_repo(db, repo_id, result, workers=2)
     assert _stored(db, repo_id) == _expected(result)
+
+
+def _everything(db: Database, repo_id: str) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """Every node with all its properties (parse JSON and digest too), and every relationship."""
+    nodes = [(row["label"], row["id"], sorted((k, v) for k, v in row["properties"].items() if k != "repo_id"))
+             for row in db.rows("codegraph_read_nodes", repo_id=repo_id)]
+    return nodes, [tuple(row.values()) for row in db.rows("codegraph_read_relationships", repo_id=repo_id)]
+
+
+def _poll(check: Callable[[], bool]) -> bool:
+    deadline = time.monotonic() + 60
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+class _CreatesDoneBeforeResolution:
+    """A sink that holds resolution back until every file is stored, as a large tree's parse does (its
+    creates end while the parse goes on): then resolved relationships are written during the scan."""
+
+    def __init__(self, sink: ParseSink, db: Database, repo_id: str, interrupted: Callable[[], bool] = bool) -> None:
+        self._sink, self._db, self._repo_id, self._interrupted = sink, db, repo_id, interrupted
+        self.files = 0
+
+    def parsed(self, *args: Any) -> None:
+        self.files += 1
+        self._sink.parsed(*args)
+
+    def all_parsed(self) -> None:
+        self._sink.all_parsed()
+        assert _poll(lambda: self._interrupted() or
+                     len(self._db.rows("codegraph_file_digests", repo_id=self._repo_id)) == self.files)
+
+    def resolved(self, edges: Any) -> None:
+        self._sink.resolved(edges)
+
+
+def test_a_load_overlapped_with_its_scan_writes_during_the_scan_what_sync_repo_writes(
+        db: Database, repo_id: str) -> None:
+    other = f"{repo_id}-plain"
+    root = FIXTURES / "python"
+    during: list[bool] = []
+
+    def scan(sink: ParseSink) -> ScanResult:
+        result = scan_tree(root, OPTIONS, sink=_CreatesDoneBeforeResolution(sink, db, repo_id))
+        # Still inside the scan: what is stored now was written while it ran.
+        during.append(_poll(lambda: any(row["kind"] == "CALLS" for row in
+                                        db.rows("codegraph_read_relationships", repo_id=repo_id))))
+        return result
+
+    try:
+        result, report = codegraph.scan_and_sync(db, repo_id, scan, batch_size=7)
+        assert during == [True]
+        plain = codegraph.sync_repo(db, other, result)
+        assert _everything(db, repo_id) == _everything(db, other)
+        assert _stored(db, repo_id) == _expected(result)
+        assert (report.files_written, report.nodes_written, report.relationships_written) == \
+            (plain.files_written, plain.nodes_written, plain.relationships_written)
+        assert codegraph.sync_repo(db, repo_id, result).files_written == 0
+    finally:
+        while db.execute("repo_delete_batch", repo_id=other, batch_size=10_000)[0]["deleted"]:
+            pass
+
+
+def test_an_overlapped_first_load_interrupted_anywhere_is_completed_by_the_next(db: Database, repo_id: str) -> None:
+    # The writes during the scan (files, then relationships as they resolve) leave null digests like any
+    # others: whatever part was committed, the next load (overlapped too) completes exactly the fresh graph.
+    root = FIXTURES / "python"
+    result = scan_tree(root, OPTIONS)
+
+    def load(database: Any) -> codegraph.LoadReport:
+        def interrupted() -> bool:
+            return bool(getattr(database, "interrupted", False))
+
+        return codegraph.scan_and_sync(database, repo_id, lambda sink: scan_tree(
+            root, OPTIONS, sink=_CreatesDoneBeforeResolution(sink, db, repo_id, interrupted)),
+            batch_size=7, workers=2)[1]
+
+    counting = _InterruptedAfter(db, -1)
+    load(counting)
+    transactions = -1 - counting._left
+    assert transactions > 10
+    for writes in range(transactions):
+        codegraph.delete_code_graph(db, repo_id)
+        with pytest.raises(_Interrupted):
+            load(_InterruptedAfter(db, writes))
+        load(db)
+        assert _stored(db, repo_id) == _expected(result), writes
+        assert len(db.rows("codegraph_read_relationships", repo_id=repo_id)) == len(result.edges), writes
+        assert codegraph.sync_repo(db, repo_id, result).files_written == 0, writes
+
+
+def test_a_node_in_the_way_of_an_overlapped_load_is_merged(db: Database, repo_id: str) -> None:
+    result = scan_tree(FIXTURES / "python", OPTIONS)
+    symbol = next(s for s in result.symbols if s.kind == "function")
+    db.driver.execute_query(fixture_cypher("code_graph"), repo_id=repo_id, files=[], packages=[], edges=[],
+                            symbols=[[symbol.path, symbol.kind, symbol.qualified_name]], database_=db.database)
+    _, report = codegraph.scan_and_sync(db, repo_id, lambda sink: scan_tree(FIXTURES / "python", OPTIONS,
+                                                                           sink=sink), batch_size=7)
+    assert _stored(db, repo_id) == _expected(result)
+    assert report.files_written == len(result.files)
+    assert codegraph.sync_repo(db, repo_id, result).files_written == 0
+
+
+def test_a_scan_that_fails_after_writing_began_fails_the_load_and_the_next_completes(
+        db: Database, repo_id: str) -> None:
+    root = FIXTURES / "python"
+
+    def failing(sink: ParseSink) -> ScanResult:
+        scan_tree(root, OPTIONS, sink=sink)
+        raise _Interrupted
+
+    with pytest.raises(_Interrupted):
+        codegraph.scan_and_sync(db, repo_id, failing, batch_size=7)
+    result, _ = codegraph.scan_and_sync(db, repo_id, lambda sink: scan_tree(root, OPTIONS, sink=sink))
+    assert _stored(db, repo_id) == _expected(result)
+    assert codegraph.sync_repo(db, repo_id, result).files_written == 0

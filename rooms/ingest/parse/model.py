@@ -7,10 +7,13 @@ JSON form for storage.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import cache
 from operator import attrgetter
 from typing import Any
+
+import orjson
 
 from rooms.ingest.manifests import Manifest
 from rooms.ingest.records import FileIssue
@@ -79,6 +82,29 @@ class FileParse:
             "issues": [[i.path, i.kind, i.detail] for i in self.issues],
             "parser_version": self.parser_version,
         }
+
+    def to_json_text(self) -> str:
+        """``to_json()`` as compact JSON text, byte for byte what ``json.dumps(..., separators=(",", ":"))``
+        writes. orjson writes the same bytes a tenth of the time, except where json escapes: anything past
+        ASCII, and DEL; such a file (rare) is written by json itself, and so is what orjson refuses
+        (a lone surrogate, an integer past 64 bits)."""
+        data = self.to_json()
+        try:
+            encoded = orjson.dumps(data)
+        except TypeError:
+            encoded = b"\x7f"
+        if encoded.isascii() and b"\x7f" not in encoded:
+            return encoded.decode("ascii")
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def from_json_text(cls, text: str) -> FileParse:
+        """The parse that ``to_json_text`` encoded."""
+        try:
+            data = orjson.loads(text)
+        except orjson.JSONDecodeError:  # a lone surrogate, which json escapes and orjson refuses to read
+            data = json.loads(text)
+        return cls.from_json(data)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FileParse:

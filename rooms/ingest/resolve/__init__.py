@@ -45,6 +45,7 @@ class EdgeAccumulator:
 
     def __init__(self) -> None:
         self._edges: dict[tuple[str, str, str], list] = {}
+        self._order: list[tuple[str, str, str]] = []  # the keys, first added first
 
     def add(self, kind: str, source: str, target: str, origin: str, *, confidence: float = 1.0,
             count: int = 1, weight: float | None = None) -> None:
@@ -54,19 +55,33 @@ class EdgeAccumulator:
         entry = self._edges.get((kind, source, target))
         if entry is None:
             self._edges[(kind, source, target)] = [count, share, confidence, origin]
+            self._order.append((kind, source, target))
         else:
             entry[0] += count
             entry[1] += share
             entry[2] = max(entry[2], confidence)
 
     def records(self) -> tuple[EdgeRecord, ...]:
-        return tuple(
-            EdgeRecord(str(kind), source, target, count, round(weight, 6), confidence, origin)
-            for (kind, source, target), (count, weight, confidence, origin) in sorted(self._edges.items())
-        )
+        return tuple(_record(key, entry) for key, entry in sorted(self._edges.items()))
+
+    def added(self) -> int:
+        """How many edges there are: ``records_since`` takes it."""
+        return len(self._order)
+
+    def records_since(self, added: int) -> list[EdgeRecord]:
+        """The edges first added after ``added()`` said ``added``, as they are now."""
+        return [_record(key, self._edges[key]) for key in self._order[added:]]
 
 
-def resolve(parses: Mapping[str, FileParse]) -> Resolution:
+def _record(key: tuple[str, str, str], entry: list) -> EdgeRecord:
+    (kind, source, target), (count, weight, confidence, origin) = key, entry
+    return EdgeRecord(str(kind), source, target, count, round(weight, 6), confidence, origin)
+
+
+def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], None] | None = None) -> Resolution:
+    """``emit`` is given edges as soon as they are final, which is before ``resolve`` returns: the IMPORTS and
+    USES_PACKAGE ones once every import is resolved, then each file's CALLS and INHERITS once its references
+    are (every edge an accumulator holds starts in the file whose content made it)."""
     parses = dict(sorted(parses.items()))
     index = RepoIndex(parses)
     resolvers: dict[Callable[[RepoIndex], LanguageResolver], LanguageResolver] = {}
@@ -99,10 +114,13 @@ def resolve(parses: Mapping[str, FileParse]) -> Resolution:
                 packages.add(outcome.package)
                 edges.add(EdgeKind.USES_PACKAGE, file_id(path), package_id(*outcome.package), path)
 
+    if emit is not None:
+        emit(edges.records_since(0))
     symbols = SymbolTable(parses)
     for path, parse in parses.items():
         if not parse.references:
             continue
+        emitted = edges.added()
         resolver = resolver_for(parse.language)
         peers = set(resolver.peers(parse)) if resolver is not None else set()
         scope = symbols.scope_of(parse, sorted((imported[path] | peers) - {path}))
@@ -119,6 +137,8 @@ def resolve(parses: Mapping[str, FileParse]) -> Resolution:
             target = symbol_id(match.target.path, match.target.kind, match.target.qualified_name)
             kind = EdgeKind.INHERITS if ref.kind == "inherit" else EdgeKind.CALLS
             edges.add(kind, source, target, path, confidence=match.confidence, count=ref.count)
+        if emit is not None and edges.added() > emitted:
+            emit(edges.records_since(emitted))
     return Resolution(
         edges=edges.records(),
         packages=tuple(PackageRecord(package_id(e, n), e, n) for e, n in sorted(packages)),

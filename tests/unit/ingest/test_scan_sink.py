@@ -1,0 +1,83 @@
+"""What a ``ParseSink`` is told during a scan: each file's parse and records once, then that all are parsed,
+then the resolved edges, each once and as the result has it. A loader writes from these while the scan goes
+on, so anything missing or different here would be missing or different in the graph."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from rooms.ingest import EdgeRecord, FileParse, ScanOptions, ScanResult, scan_tree
+from rooms.ingest.assemble import FileGraph, file_graph
+from rooms.ingest.digest import file_digests
+from rooms.ingest.scan import PARALLEL_THRESHOLD
+from tests.unit.ingest.trees import write
+from tests.unit.ingest.views import FIXTURES
+
+_RESOLVED_KINDS = {"IMPORTS", "USES_PACKAGE", "CALLS", "INHERITS"}
+
+
+class _Recorder:
+    def __init__(self) -> None:
+        self.events: list[tuple[str, object]] = []
+
+    def parsed(self, parse: FileParse, parse_json: str | None, graph: FileGraph) -> None:
+        self.events.append(("parsed", (parse, parse_json, graph)))
+
+    def all_parsed(self) -> None:
+        self.events.append(("all_parsed", None))
+
+    def resolved(self, edges: list[EdgeRecord]) -> None:
+        self.events.append(("resolved", list(edges)))
+
+    def told(self, kind: str) -> list[object]:
+        return [payload for event, payload in self.events if event == kind]
+
+
+def _check(result: ScanResult, recorder: _Recorder) -> None:
+    kinds = [event for event, _ in recorder.events]
+    parsed = [payload for payload in recorder.told("parsed")]
+    assert kinds == ["parsed"] * len(parsed) + ["all_parsed"] + ["resolved"] * (len(kinds) - len(parsed) - 1)
+    assert sorted(parse.path for parse, _, _ in parsed) == sorted(result.parses)  # each file once
+    for parse, parse_json, graph in parsed:
+        assert parse == result.parses[parse.path]
+        assert graph == file_graph(parse)
+        assert parse_json == result.parse_json.get(parse.path)
+    told = Counter(edge for edges in recorder.told("resolved") for edge in edges)
+    assert told == Counter(edge for edge in result.edges if edge.kind in _RESOLVED_KINDS)
+
+
+def test_a_sink_is_told_every_parse_then_every_resolved_edge_once() -> None:
+    for language in sorted(path.name for path in FIXTURES.iterdir()):
+        recorder = _Recorder()
+        result = scan_tree(FIXTURES / language, ScanOptions(workers=1), sink=recorder)
+        assert result == scan_tree(FIXTURES / language, ScanOptions(workers=1))
+        assert recorder.told("resolved"), language
+        _check(result, recorder)
+        assert all(parse_json is None for _, parse_json, _ in recorder.told("parsed"))  # parsed in process
+
+
+def test_reused_parses_are_told_too() -> None:
+    previous = scan_tree(FIXTURES / "python", ScanOptions(workers=1))
+    recorder = _Recorder()
+    result = scan_tree(FIXTURES / "python", ScanOptions(workers=1), previous=previous, sink=recorder)
+    assert result.report.files_reused == len(result.files)
+    _check(result, recorder)
+
+
+def test_worker_processes_tell_the_json_text_they_made(tmp_path: Path) -> None:
+    write(tmp_path, {f"pkg/m{i}.py": f"from pkg import m{i + 1}\n\n\ndef f{i}():\n    return f{i - 1}() + 'é'\n"
+                     for i in range(PARALLEL_THRESHOLD + 10)})
+    recorder = _Recorder()
+    result = scan_tree(tmp_path, ScanOptions(workers=2, use_git=False), sink=recorder)
+    _check(result, recorder)
+    assert result.parse_json == {path: parse.to_json_text() for path, parse in result.parses.items()}
+
+
+def test_digests_of_some_files_are_those_of_all() -> None:
+    result = scan_tree(FIXTURES / "typescript", ScanOptions(workers=1))
+    every = file_digests(result)
+    assert sorted(every) == sorted(f.path for f in result.files)
+    some = set(sorted(every)[::2])
+    assert file_digests(result, some) == {path: every[path] for path in some}
+    assert file_digests(result, set()) == {}
