@@ -36,7 +36,7 @@ class _Recorder:
 
 def _check(result: ScanResult, recorder: _Recorder) -> None:
     kinds = [event for event, _ in recorder.events]
-    parsed = [payload for payload in recorder.told("parsed")]
+    parsed = recorder.told("parsed")
     assert kinds == ["parsed"] * len(parsed) + ["all_parsed"] + ["resolved"] * (len(kinds) - len(parsed) - 1)
     assert sorted(parse.path for parse, _, _ in parsed) == sorted(result.parses)  # each file once
     for parse, parse_json, graph in parsed:
