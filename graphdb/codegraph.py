@@ -274,7 +274,7 @@ class _EarlyWrites:
                 continue
             statement = _EDGE_STATEMENTS[edge.kind]
             rows = self._edges[statement]
-            rows.append([source, target, edge.count, edge.weight, edge.confidence])
+            rows.append(_relationship_row(source, target, edge))
             self._written.add((edge.kind, edge.source, edge.target))
             if len(rows) >= self._batch_size:
                 self._send(self._relationship_pool, self._writer.batch, statement, rows)
@@ -332,7 +332,7 @@ def _structure_row(parse: FileParse, parse_json: str | None, graph: FileGraph) -
     record, symbols, structure = graph
     position = {symbol.id: index for index, symbol in enumerate(symbols)}
     defines = {edge.target: edge for edge in structure if edge.kind == "DEFINES"}
-    contains = [[position[edge.source], position[edge.target], edge.count, edge.weight, edge.confidence]
+    contains = [_relationship_row(position[edge.source], position[edge.target], edge)
                 for edge in structure if edge.kind == "CONTAINS"]
     return [*file_row(record, parse_json or parse.to_json_text()),
             [_symbol_row(symbol, defines[symbol.id]) for symbol in symbols], contains, [], []]
@@ -417,8 +417,14 @@ def _created_file_rows(files: Sequence[list[Any]], symbols: Sequence[list[Any]],
         if column is None or source is None or target is None or source[0] != target[0]:
             rest.append(edge)
             continue
-        rows[source[0]][column].append([source[1], target[1], edge.count, edge.weight, edge.confidence])
+        rows[source[0]][column].append(_relationship_row(source[1], target[1], edge))
     return list(rows.values()), rest
+
+
+def _relationship_row(source: Any, target: Any, edge: EdgeRecord) -> list[Any]:
+    """A relationship statement's row: its ends (element ids, or symbol positions in a created file's row),
+    then the edge's count, weight and confidence."""
+    return [source, target, edge.count, edge.weight, edge.confidence]
 
 
 def _created_weight(batch_size: int) -> Callable[[list[Any]], int]:
@@ -446,7 +452,7 @@ def _edge_rows(edges: Iterable[EdgeRecord], nodes: dict[str, str]) -> Iterator[t
     for edge in edges:
         source, target = nodes.get(edge.source), nodes.get(edge.target)
         if source is not None and target is not None:
-            grouped[_EDGE_STATEMENTS[edge.kind]].append([source, target, edge.count, edge.weight, edge.confidence])
+            grouped[_EDGE_STATEMENTS[edge.kind]].append(_relationship_row(source, target, edge))
     yield from sorted(grouped.items())
 
 
