@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
 import orjson
@@ -15,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
-from starlette.types import Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 from strawberry.http import GraphQLHTTPResponse
@@ -25,20 +26,23 @@ from api.auth import authenticate, bearer_token, is_ide_page, settle_identity
 from api.context import Context
 from api.screen import screen_routes
 from api.limits import BodyLimit, GraphQLLimits
-from api.proven_reads import ProvenDocuments, complete_data
-from api.read_cache import COLLAPSED, HIT, Recorder, ResponseCache, expiry, replaying, store_read
+from api.proven_reads import ProvenDocuments, ProvenRequest, complete_data
+from api.read_cache import COLLAPSED, HIT, Answer, Recorder, ResponseCache, expiry, replaying, store_read
+from api.read_refresh import Recipe, RecentReads, ResponseCollector, no_request_body
 from api.schema import build_schema
 from api.settings import ApiSettings
 from api.stale_reads import StaleReads
 from graphdb.errors import DatabaseUnavailable
 from graphdb.event_loop_reads import EventLoopReads
 from graphdb.fail_fast import FailFastDatabase
-from graphdb.request_head import identify_with_head
+from graphdb.request_head import identify_with_head, peek_head
 from graphdb.settings import DbSettings
+from graphdb.store import Head
 
 
 GRAPHQL_RESPONSE_JSON = "application/graphql-response+json"
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+_log = logging.getLogger("coderooms.api")
 
 
 class _GraphQLApp(GraphQL[Context, None]):
@@ -47,6 +51,7 @@ class _GraphQLApp(GraphQL[Context, None]):
 
     response_cache: ResponseCache
     proven_documents: ProvenDocuments
+    recent_reads: RecentReads
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":  # no subscriptions: nothing in the contract streams
@@ -67,7 +72,7 @@ class _GraphQLApp(GraphQL[Context, None]):
             await identity(scope, receive, send)
             return
         scope.setdefault("state", {})["identity"] = identity
-        await super().__call__(scope, receive, send)
+        await super().__call__(scope, receive, self._refreshing_first(scope, send))
 
     async def _store_read(self, request: Request, token: str, body: bytes, scope: Scope, receive: Receive,
                           send: Send) -> bool:
@@ -94,8 +99,11 @@ class _GraphQLApp(GraphQL[Context, None]):
             await settled(scope, receive, send)
             return True
         key = read.key(settled, head)
+        assert isinstance(payload, dict)  # store_read said so
+        recipe = Recipe(read, payload, accept, settled)
         cached = self.response_cache.get(key)
         if cached is not None:
+            self.recent_reads.note(recipe)
             await cached.send(send, HIT)
             return True
         state = scope.setdefault("state", {})
@@ -118,13 +126,77 @@ class _GraphQLApp(GraphQL[Context, None]):
 
         recorder = Recorder(send, keeps)
         with self.response_cache.compute(key) as done:
-            assert isinstance(payload, dict)  # store_read said so
             if not await self._answer_proven(request, payload, accept, scope, receive, recorder):
                 await super().__call__(scope, receive, recorder)
                 if state.get("answer_complete"):
                     self.proven_documents.prove(payload, accept)
-            done(recorder.answer(expiry(head)))
+            answer = recorder.answer(expiry(head))
+            done(answer)
+        if answer is not None:
+            self.recent_reads.note(recipe)
         return True
+
+    def _refreshing_first(self, scope: Scope, send: Send) -> Send:
+        """``send``, except that when the response starts, the stores the request changed first get their
+        recent reads answered at their new heads (``api.read_refresh``)."""
+        started = False
+
+        async def forward(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start" and not started:
+                started = True
+                context = scope.get("state", {}).get("context")
+                if isinstance(context, Context) and context.changed:
+                    try:
+                        await self._refresh(scope, sorted(context.changed))
+                    except Exception:  # noqa: BLE001 - the write is done; its answer must go out regardless
+                        _log.exception("refreshing kept answers after a write failed")
+            await send(message)
+        return forward
+
+    async def _refresh(self, scope: Scope, repo_ids: Iterable[str]) -> None:
+        app = scope["app"]
+        if app.state.db.known_down:
+            return
+        for repo_id in repo_ids:
+            recipes = self.recent_reads.of(repo_id)
+            if not recipes:
+                continue
+            try:
+                head = await peek_head(app.state.event_loop_reads, repo_id)
+            except DatabaseUnavailable:
+                return
+            if head is None:
+                continue
+            for recipe in recipes:
+                key = recipe.read.key(recipe.identity, head)
+                if self.response_cache.get(key) is not None or self.response_cache.computing(key) is not None:
+                    continue
+                proven = self.proven_documents.find(recipe.payload, recipe.accept)
+                if proven is None:
+                    continue
+                with self.response_cache.compute(key) as done:
+                    done(await self._answer_at(scope, recipe, proven, head))
+
+    async def _answer_at(self, scope: Scope, recipe: Recipe, proven: ProvenRequest, head: Head) -> Answer | None:
+        """The answer a read of ``recipe`` computed directly at ``head`` would send, if complete and of that head."""
+        repo_id = recipe.read.repo_id
+        read_scope: Scope = {
+            "type": "http", "method": "POST", "path": scope.get("path", "/graphql"), "query_string": b"",
+            "app": scope["app"], "headers": [(b"accept", recipe.accept.encode("latin-1"))],
+            "state": {"identity": recipe.identity, "heads": {repo_id: head}},
+        }
+        request = Request(read_scope)
+        sub_response = await self.get_sub_response(request)
+        context = await self.get_context(request, sub_response)
+        data = await complete_data(self.schema, proven, context)
+        if data is None or context.served_heads != {repo_id: head}:
+            return None
+        collected = ResponseCollector()
+        await self.create_response({"data": data}, sub_response)(read_scope, no_request_body, collected)
+        if collected.status != 200 or not collected.complete:
+            return None
+        return Answer(collected.status, collected.headers, b"".join(collected.chunks), expiry(head))
 
     async def _answer_proven(self, request: Request, payload: dict[str, Any], accept: str, scope: Scope,
                              receive: Receive, send: Recorder) -> bool:
@@ -258,6 +330,7 @@ def create_app(api_settings: ApiSettings | None = None, db_settings: DbSettings 
     graphql_app = _GraphQLApp(build_schema(limits), graphql_ide="graphiql" if api_settings.graphiql else None)
     graphql_app.response_cache = ResponseCache()
     graphql_app.proven_documents = ProvenDocuments()
+    graphql_app.recent_reads = RecentReads()
     graphql = BodyLimit(graphql_app, api_settings.max_body_bytes)
     return Starlette(
         routes=[

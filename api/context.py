@@ -30,6 +30,8 @@ class Context:
     # Store heads peeked before execution (``api.read_cache``), and the heads the reads answered for.
     heads: dict[str, Head] = field(default_factory=dict)
     served_heads: dict[str, Head | None] = field(default_factory=dict)
+    # The stores this request changed (``api.read_refresh`` brings their kept answers up to date).
+    changed: set[str] = field(default_factory=set)
 
 
 Info: TypeAlias = StrawberryInfo[Context, None]

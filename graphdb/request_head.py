@@ -15,3 +15,9 @@ async def identify_with_head(reads: EventLoopReads, token: str, repo_id: str) ->
         return None, None
     row = (await reads.rows("request_head", token_hash=presented, repo_id=repo_id))[0]
     return identity_of(row, presented), None if row["manifest"] is None else head_of(row)
+
+
+async def peek_head(reads: EventLoopReads, repo_id: str) -> Head | None:
+    """The head of ``repo_id``'s store as committed now (None: it has no store)."""
+    rows = await reads.rows("store_peek", repo_id=repo_id)
+    return head_of(rows[0]) if rows else None
