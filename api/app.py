@@ -7,7 +7,7 @@ import contextlib
 import json
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from typing import Any
 
 import orjson
@@ -26,9 +26,9 @@ from api.auth import authenticate, bearer_token, is_ide_page, settle_identity
 from api.context import Context
 from api.screen import screen_routes
 from api.limits import BodyLimit, GraphQLLimits
-from api.proven_reads import ProvenDocuments, ProvenRequest, complete_data
+from api.proven_reads import ProvenDocuments, complete_data
 from api.read_cache import COLLAPSED, HIT, Answer, Recorder, ResponseCache, expiry, replaying, store_read
-from api.read_refresh import Recipe, RecentReads, ResponseCollector, no_request_body
+from api.read_refresh import Recipe, RecentReads, no_request_body, unsent
 from api.schema import build_schema
 from api.settings import ApiSettings
 from api.stale_reads import StaleReads
@@ -118,13 +118,7 @@ class _GraphQLApp(GraphQL[Context, None]):
                 await answer.send(send, COLLAPSED)
                 return True
         state["heads"] = {read.repo_id: head}
-
-        def keeps() -> bool:  # a complete answer, computed at exactly the head peeked
-            context = state.get("context")
-            return bool(state.get("answer_complete")) and context is not None and \
-                context.served_heads == {read.repo_id: head}
-
-        recorder = Recorder(send, keeps)
+        recorder = Recorder(send, _complete_at(state, read.repo_id, head))
         with self.response_cache.compute(key) as done:
             if not await self._answer_proven(request, payload, accept, scope, receive, recorder):
                 await super().__call__(scope, receive, recorder)
@@ -170,33 +164,23 @@ class _GraphQLApp(GraphQL[Context, None]):
                 continue
             for recipe in recipes:
                 key = recipe.read.key(recipe.identity, head)
-                if self.response_cache.get(key) is not None or self.response_cache.computing(key) is not None:
-                    continue
-                proven = self.proven_documents.find(recipe.payload, recipe.accept)
-                if proven is None:
-                    continue
-                with self.response_cache.compute(key) as done:
-                    done(await self._answer_at(scope, recipe, proven, head))
+                if self.response_cache.get(key) is None and self.response_cache.computing(key) is None:
+                    with self.response_cache.compute(key) as done:
+                        done(await self._answer_at(scope, recipe, head))
 
-    async def _answer_at(self, scope: Scope, recipe: Recipe, proven: ProvenRequest, head: Head) -> Answer | None:
-        """The answer a read of ``recipe`` computed directly at ``head`` would send, if complete and of that head."""
-        repo_id = recipe.read.repo_id
+    async def _answer_at(self, scope: Scope, recipe: Recipe, head: Head) -> Answer | None:
+        """The answer a read of ``recipe`` at ``head`` would keep, computed as a proven read is (None when the
+        document is not proven, or the answer is not one to keep)."""
+        state: dict[str, Any] = {"identity": recipe.identity, "heads": {recipe.read.repo_id: head}}
         read_scope: Scope = {
             "type": "http", "method": "POST", "path": scope.get("path", "/graphql"), "query_string": b"",
-            "app": scope["app"], "headers": [(b"accept", recipe.accept.encode("latin-1"))],
-            "state": {"identity": recipe.identity, "heads": {repo_id: head}},
+            "app": scope["app"], "headers": [(b"accept", recipe.accept.encode("latin-1"))], "state": state,
         }
-        request = Request(read_scope)
-        sub_response = await self.get_sub_response(request)
-        context = await self.get_context(request, sub_response)
-        data = await complete_data(self.schema, proven, context)
-        if data is None or context.served_heads != {repo_id: head}:
+        recorder = Recorder(unsent, _complete_at(state, recipe.read.repo_id, head))
+        if not await self._answer_proven(Request(read_scope), recipe.payload, recipe.accept, read_scope,
+                                         no_request_body, recorder):
             return None
-        collected = ResponseCollector()
-        await self.create_response({"data": data}, sub_response)(read_scope, no_request_body, collected)
-        if collected.status != 200 or not collected.complete:
-            return None
-        return Answer(collected.status, collected.headers, b"".join(collected.chunks), expiry(head))
+        return recorder.answer(expiry(head))
 
     async def _answer_proven(self, request: Request, payload: dict[str, Any], accept: str, scope: Scope,
                              receive: Receive, send: Recorder) -> bool:
@@ -284,6 +268,15 @@ class _GraphQLApp(GraphQL[Context, None]):
         # Complete: nothing for ``api.read_cache`` to hold back (no errors, no stale or other extensions).
         request.state.answer_complete = set(processed) == {"data"}
         return processed
+
+
+def _complete_at(state: dict[str, Any], repo_id: str, head: Head) -> Callable[[], bool]:
+    """Whether the answer of the request with this ``state`` may be kept: a complete answer, computed at exactly
+    the head peeked."""
+    def keeps() -> bool:
+        context = state.get("context")
+        return bool(state.get("answer_complete")) and context is not None and context.served_heads == {repo_id: head}
+    return keeps
 
 
 async def _ensure_schema(app: Starlette) -> None:

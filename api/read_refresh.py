@@ -66,23 +66,9 @@ class RecentReads:
         return list(reversed(self._recent.get(repo_id, {}).values()))
 
 
-class ResponseCollector:
-    """An ASGI ``send`` that keeps a response instead of sending it."""
-
-    def __init__(self) -> None:
-        self.status = 0
-        self.headers: list[tuple[bytes, bytes]] = []
-        self.chunks: list[bytes] = []
-        self.complete = False
-
-    async def __call__(self, message: Message) -> None:
-        if message["type"] == "http.response.start":
-            self.status = message["status"]
-            self.headers = list(message.get("headers", []))
-        elif message["type"] == "http.response.body":
-            self.chunks.append(message.get("body", b""))
-            self.complete = not message.get("more_body", False)
-
-
 async def no_request_body() -> Message:
     return {"type": "http.request", "body": b"", "more_body": False}
+
+
+async def unsent(message: Message) -> None:
+    """Where a refreshed answer goes as it is made: nowhere (it is kept, for the read that follows)."""
