@@ -124,8 +124,7 @@ def scan_and_sync(db: Database, repo_id: str, scan: Callable[[ParseSink], ScanRe
 def _load(db: Database, repo_id: str, result: ScanResult, batch_size: int, workers: int,
           early: _EarlyWrites | None, started: float) -> LoadReport:
     try:
-        created = early.wait() if early is not None else None
-        report = _sync(db, repo_id, result, batch_size, workers, create=True, created=created)
+        report = _sync(db, repo_id, result, batch_size, workers, create=True, early=early)
     except ConstraintError:
         # A node this load took for new was there after all (left by an interrupted delete, or written
         # meanwhile). What the attempt wrote has null digests: a load that merges every node completes it.
@@ -138,11 +137,11 @@ def _stored_digests(db: Database, repo_id: str) -> dict[str, str | None]:
 
 
 def _sync(db: Database, repo_id: str, result: ScanResult, batch_size: int, workers: int, *, create: bool,
-          created: _Created | None = None) -> LoadReport:
+          early: _EarlyWrites | None = None) -> LoadReport:
     """One pass of ``sync_repo``; with ``create``, files with no node yet are created (not merged), with their
-    symbols and the relationships among those, in one statement. ``created``: what the early creates of
-    ``scan_and_sync`` wrote, and the stored digests they found."""
-    stored = created.stored if created is not None else _stored_digests(db, repo_id)
+    symbols and the relationships among those, in one statement. ``early``: the writes ``scan_and_sync``
+    began during the scan, and the stored digests they found; they are waited for here."""
+    stored = early.stored if early is not None else _stored_digests(db, repo_id)
     paths = {f.path for f in result.files}
     # Only a stored digest needs comparing; the others are written last, so they are made meanwhile, in a
     # thread of their own while this one mostly waits for the writes.
@@ -151,6 +150,7 @@ def _sync(db: Database, repo_id: str, result: ScanResult, batch_size: int, worke
     vanished = sorted(set(stored) - paths)
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="codegraph-digests") as side:
         digesting = side.submit(file_digests, result, changed.difference(compared))
+        created = early.wait() if early is not None else None  # the digests are made while the early writes end
         _write_changes(db, repo_id, result, stored, changed, vanished, batch_size, workers, create=create,
                        created=created)
         digests = compared | digesting.result()
@@ -214,7 +214,6 @@ def _write_changes(db: Database, repo_id: str, result: ScanResult, stored: dict[
 
 @dataclass(frozen=True)
 class _Created:
-    stored: dict[str, str | None]  # the stored digests (by path), read before anything was created
     paths: frozenset[str]          # the files created: every parsed file that had no node
     nodes: dict[str, str]          # element ids of those files and their symbols, by key
     relationships: frozenset[tuple[str, str, str]]  # (kind, source, target) of the relationships written
@@ -223,16 +222,19 @@ class _Created:
 class _EarlyWrites:
     """The writes of ``scan_and_sync`` during the scan: a ``ParseSink`` that sends each batch of new files as
     it fills (``workers`` transactions at a time), then each batch of the resolved relationships that start in
-    a file it created and end at a node it created (the rest is left to the sync), one transaction at a time:
-    two adding relationships to the same nodes can deadlock (the server then retries one a second later),
-    and while the scan resolves in one thread, one transaction keeps the other CPU busy."""
+    a file it created and end at a node it created (the rest is left to the sync), one transaction at a time
+    while the scan resolves (one transaction keeps the other CPU busy), ``workers`` at a time once it is done
+    (what is left then is all the client waits for)."""
 
     def __init__(self, db: Database, repo_id: str, batch_size: int, workers: int) -> None:
-        self._stored = _stored_digests(db, repo_id)
+        self.stored = _stored_digests(db, repo_id)  # by path, read before anything was created
         self._stop = threading.Event()
         self._writer = _UnwindWriter(db, repo_id, batch_size, stop=self._stop)
         self._pool = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="codegraph-early")
-        self._relationship_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codegraph-early-edges")
+        self._relationship_workers = max(1, workers)
+        self._relationship_pool = ThreadPoolExecutor(max_workers=self._relationship_workers,
+                                                     thread_name_prefix="codegraph-early-edges")
+        self._relationship_slots = threading.Semaphore(1)  # more in wait()
         self._batch_size = batch_size
         self._weight = _created_weight(batch_size)
         self._batch: list[list[Any]] = []
@@ -247,7 +249,7 @@ class _EarlyWrites:
         self.started: float | None = None  # when the first batch was sent
 
     def parsed(self, parse: FileParse, parse_json: str | None, graph: FileGraph) -> None:
-        if parse.path in self._stored:
+        if parse.path in self.stored:
             return
         self._paths.add(parse.path)
         row = _structure_row(parse, parse_json, graph)
@@ -277,7 +279,7 @@ class _EarlyWrites:
             rows.append(_relationship_row(source, target, edge))
             self._written.add((edge.kind, edge.source, edge.target))
             if len(rows) >= self._batch_size:
-                self._send(self._relationship_pool, self._writer.batch, statement, rows)
+                self._send(self._relationship_pool, self._relationship_batch, statement, rows)
                 del self._edges[statement]
 
     def _collect(self) -> None:
@@ -287,6 +289,10 @@ class _EarlyWrites:
                 return
             self._nodes.update(future.result())
             self._collected += 1
+
+    def _relationship_batch(self, statement: str, rows: list[Any]) -> None:
+        with self._relationship_slots:
+            self._writer.batch(statement, rows)
 
     def _send_files(self) -> None:
         self._creates.append(self._send(self._pool, self._writer.node_batch, "codegraph_create_files", self._batch))
@@ -309,7 +315,8 @@ class _EarlyWrites:
         """What was written; raises what a write raised (the first failure, not the stops it caused)."""
         self.all_parsed()  # a scan that never said so (it told no file, or did not use the sink)
         for statement, rows in sorted(self._edges.items()):
-            self._send(self._relationship_pool, self._writer.batch, statement, rows)
+            self._send(self._relationship_pool, self._relationship_batch, statement, rows)
+        self._relationship_slots.release(self._relationship_workers - 1)
         self._pool.shutdown()
         self._relationship_pool.shutdown()
         failures = [error for future in self._futures if (error := future.exception()) is not None]
@@ -317,7 +324,7 @@ class _EarlyWrites:
             raise next((error for error in failures if not isinstance(error, _Stopped)), failures[0])
         self._collect()
         self._creates, self._futures = [], []  # their ids are in _nodes now: hold them once (a large tree's are many)
-        return _Created(self._stored, frozenset(self._paths), self._nodes, frozenset(self._written))
+        return _Created(frozenset(self._paths), self._nodes, frozenset(self._written))
 
     def abandon(self) -> None:
         """The scan failed: send no more, and wait for the transactions running."""

@@ -16,7 +16,7 @@ import posixpath
 import re
 import stat
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,16 +54,18 @@ class Discovery:
     method: str  # "git" | "walk"
 
 
-def discover(root: Path, options: ScanOptions) -> Discovery:
-    """The candidate files under ``root`` (an absolute, resolved path) and the skipped entries."""
-    listed = _git_listing(root) if options.use_git else None
-    method = "git" if listed is not None else "walk"
+def discover(root: Path, options: ScanOptions, *, listed: tuple[int, Callable[[], object]] | None = None
+             ) -> Discovery:
+    """The candidate files under ``root`` (an absolute, resolved path) and the skipped entries. ``listed``
+    ``(n, call)``: ``call()`` once n paths are listed, while discovery goes on (never, for fewer paths)."""
+    listing = _git_listing(root) if options.use_git else None
+    method = "git" if listing is not None else "walk"
     skipped: list[SkippedEntry] = []
-    if listed is None:
-        listed = list(_walk_listing(root, skipped))
+    paths: Iterable[str] = listing if listing is not None else _walk_listing(root, skipped)
+    listed_paths = list(paths if listed is None else _calling_at(paths, *listed))
     venv_dirs = _VirtualenvDirs(root)
     kept: list[str] = []
-    for path in sorted(set(listed)):
+    for path in sorted(set(listed_paths)):
         entry = _classify(root, path, options, venv_dirs)
         if entry is None:
             kept.append(path)
@@ -72,6 +74,13 @@ def discover(root: Path, options: ScanOptions) -> Discovery:
     headers_are_cpp = any(is_cpp_source(path) for path in kept)
     candidates = tuple(Candidate(path, language_of(path, headers_are_cpp=headers_are_cpp)) for path in kept)
     return Discovery(candidates, tuple(sorted(skipped, key=lambda e: (e.path, e.reason))), method)
+
+
+def _calling_at(paths: Iterable[str], count: int, call: Callable[[], object]) -> Iterator[str]:
+    for index, path in enumerate(paths, 1):
+        if index == count:
+            call()
+        yield path
 
 
 def read_candidate(root: Path, candidate: Candidate, options: ScanOptions) -> bytes | SkippedEntry:

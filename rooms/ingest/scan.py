@@ -72,8 +72,16 @@ def scan_tree(
 def _scan(root_path: Path, options: ScanOptions, previous: ScanResult | Mapping[str, FileParse] | None,
           sink: ParseSink | None) -> ScanResult:
     cache = previous.parses if isinstance(previous, ScanResult) else (previous or {})
+    with _WorkerPool(options.workers or os.cpu_count() or 1) as pool:
+        return _scan_with(root_path, options, cache, sink, pool)
+
+
+def _scan_with(root_path: Path, options: ScanOptions, cache: Mapping[str, FileParse], sink: ParseSink | None,
+               pool: _WorkerPool) -> ScanResult:
     started = perf_counter()
-    discovery = discover(root_path, options)
+    # A fresh scan that lists many paths will parse many files: its workers boot while discovery goes on.
+    early_start = None if cache or pool.size <= 1 else (PARALLEL_THRESHOLD, pool.start)
+    discovery = discover(root_path, options, listed=early_start)
     discovered = perf_counter()
 
     parses: dict[str, FileParse] = {}
@@ -98,7 +106,7 @@ def _scan(root_path: Path, options: ScanOptions, previous: ScanResult | Mapping[
             to_parse.append(candidate)
     reused = len(parses)
     parse_json: dict[str, str] = {}
-    for outcome in _parse_all(root_path, to_parse, options):
+    for outcome in _parse_all(root_path, to_parse, options, pool):
         if isinstance(outcome, SkippedEntry):
             skipped.append(outcome)
             continue
@@ -110,6 +118,7 @@ def _scan(root_path: Path, options: ScanOptions, previous: ScanResult | Mapping[
         if sink is not None:
             sink.parsed(parse, text, graph)
     parsed_at = perf_counter()
+    pool.close()  # idle from here on
     if sink is not None:
         sink.all_parsed()
 
@@ -120,24 +129,56 @@ def _scan(root_path: Path, options: ScanOptions, previous: ScanResult | Mapping[
     return replace(result, report=replace(result.report, timings=timings))
 
 
-def _parse_all(root: Path, candidates: list[Candidate], options: ScanOptions
+def _parse_all(root: Path, candidates: list[Candidate], options: ScanOptions, pool: _WorkerPool
                ) -> Iterator[tuple[FileParse, str | None] | SkippedEntry]:
     """Each candidate's parse, with its JSON text when a worker process made it, or why it was skipped."""
-    workers = options.workers or os.cpu_count() or 1
-    if workers <= 1 or len(candidates) < PARALLEL_THRESHOLD:
+    if not pool.started and (pool.size <= 1 or len(candidates) < PARALLEL_THRESHOLD):
         for candidate in candidates:
             outcome = _read_and_parse(root, candidate, options)
             yield outcome if isinstance(outcome, SkippedEntry) else (outcome, None)
         return
-    # "spawn": forking a process that may hold driver threads (the API server) is unsafe.
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        chunks = [candidates[i:i + _CHUNK] for i in range(0, len(candidates), _CHUNK)]
-        with _workers_skip_main():  # the workers start on the first submission
-            results = pool.map(_parse_chunk, [root] * len(chunks), chunks, [options] * len(chunks))
-        for chunk_results in results:
-            for outcome in chunk_results:
-                yield outcome if isinstance(outcome, SkippedEntry) else (FileParse.from_json_text(outcome), outcome)
+    chunks = [candidates[i:i + _CHUNK] for i in range(0, len(candidates), _CHUNK)]
+    results = pool.start().map(_parse_chunk, [root] * len(chunks), chunks, [options] * len(chunks))
+    for chunk_results in results:
+        for outcome in chunk_results:
+            yield outcome if isinstance(outcome, SkippedEntry) else (FileParse.from_json_text(outcome), outcome)
+
+
+class _WorkerPool:
+    """The parse worker processes of one scan, started at most once (when discovery has listed many paths, or
+    when the parse begins with many files) and shut down when the parse is done."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._pool: ProcessPoolExecutor | None = None
+
+    @property
+    def started(self) -> bool:
+        return self._pool is not None
+
+    def start(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # "spawn": forking a process that may hold driver threads (the API server) is unsafe.
+            self._pool = ProcessPoolExecutor(max_workers=self.size, mp_context=multiprocessing.get_context("spawn"))
+            with _workers_skip_main():
+                for _ in range(self.size):  # each submission starts a process, which boots on its own
+                    self._pool.submit(_boot)
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown()
+
+    def __enter__(self) -> _WorkerPool:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+
+
+def _boot() -> None:
+    """A worker's first task: by then it has imported this module and the parsers, before any file comes."""
 
 
 @contextmanager

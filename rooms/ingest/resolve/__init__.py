@@ -46,6 +46,7 @@ class EdgeAccumulator:
     def __init__(self) -> None:
         self._edges: dict[tuple[str, str, str], list] = {}
         self._order: list[tuple[str, str, str]] = []  # the keys, first added first
+        self._told: dict[tuple[str, str, str], EdgeRecord] = {}  # what records_since made: final, so kept
 
     def add(self, kind: str, source: str, target: str, origin: str, *, confidence: float = 1.0,
             count: int = 1, weight: float | None = None) -> None:
@@ -62,15 +63,22 @@ class EdgeAccumulator:
             entry[2] = max(entry[2], confidence)
 
     def records(self) -> tuple[EdgeRecord, ...]:
-        return tuple(_record(key, entry) for key, entry in sorted(self._edges.items()))
+        told = self._told
+        return tuple(told.get(key) or _record(key, entry) for key, entry in sorted(self._edges.items()))
 
     def added(self) -> int:
         """How many edges there are: ``records_since`` takes it."""
         return len(self._order)
 
     def records_since(self, added: int) -> list[EdgeRecord]:
-        """The edges first added after ``added()`` said ``added``, as they are now."""
-        return [_record(key, self._edges[key]) for key in self._order[added:]]
+        """The edges first added after ``added()`` said ``added``, as they are now: the caller takes them
+        for final (no edge among them is added to later)."""
+        told = self._told
+        records = []
+        for key in self._order[added:]:
+            record = told[key] = _record(key, self._edges[key])
+            records.append(record)
+        return records
 
 
 def _record(key: tuple[str, str, str], entry: list) -> EdgeRecord:
@@ -124,19 +132,23 @@ def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], 
         resolver = resolver_for(parse.language)
         peers = set(resolver.peers(parse)) if resolver is not None else set()
         scope = symbols.scope_of(parse, sorted((imported[path] | peers) - {path}))
+        sources: dict[str, str | None] = {}  # the id of each scope's symbol, or None: scopes repeat a lot
         for ref in parse.references:
-            source_symbol = symbols.symbol(path, ref.scope) if ref.scope else None
-            if ref.kind == "inherit" and source_symbol is None:
+            source = sources.get(ref.scope, "")
+            if source == "":
+                source_symbol = symbols.symbol(path, ref.scope) if ref.scope else None
+                source = sources[ref.scope] = (
+                    symbol_id(path, source_symbol.kind, source_symbol.qualified_name) if source_symbol else None)
+            if ref.kind == "inherit" and source is None:
                 outcomes[ref.kind]["unresolved"] += ref.count
                 continue
             match = scope.resolve(ref)
             outcomes[ref.kind][match.status] += ref.count
             if match.status != RESOLVED or match.target is None:
                 continue
-            source = symbol_id(path, source_symbol.kind, source_symbol.qualified_name) if source_symbol else file_id(path)
-            target = symbol_id(match.target.path, match.target.kind, match.target.qualified_name)
             kind = EdgeKind.INHERITS if ref.kind == "inherit" else EdgeKind.CALLS
-            edges.add(kind, source, target, path, confidence=match.confidence, count=ref.count)
+            edges.add(kind, source or file_id(path), match.target.id, path, confidence=match.confidence,
+                      count=ref.count)
         if emit is not None and edges.added() > emitted:
             emit(edges.records_since(emitted))
     return Resolution(

@@ -16,6 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from rooms.ingest.parse.model import FileParse, RawReference, RawSymbol
+from rooms.ingest.records import symbol_id
 from rooms.ingest.resolve.base import AMBIGUOUS, RESOLVED, UNRESOLVED
 
 GLOBAL_GUESS_CONFIDENCE = 0.5
@@ -35,6 +36,7 @@ class Target:
     kind: str
     parent: str       # qualified name of the enclosing symbol in its file
     owner_name: str   # simple name of that enclosing symbol
+    id: str           # its record's id (``symbol_id``), made once
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +66,8 @@ class SymbolTable:
             by_name: dict[str, list[Target]] = defaultdict(list)
             for symbol in parse.symbols:
                 owner = by_qualified.get(symbol.parent)
-                target = Target(path, symbol.qualified_name, symbol.kind, symbol.parent, owner.name if owner else "")
+                target = Target(path, symbol.qualified_name, symbol.kind, symbol.parent, owner.name if owner else "",
+                                symbol_id(path, symbol.kind, symbol.qualified_name))
                 by_name[symbol.name].append(target)
                 self._global[(family(parse.language), symbol.name)].append(target)
             self._in_file[path] = dict(by_name)

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from rooms.ingest import ScanOptions, SkippedEntry, scan_tree
+from rooms.ingest.discovery import discover
 from tests.unit.ingest.trees import commit_all, git, write
 
 OPTIONS = ScanOptions(max_file_bytes=1000, workers=1)
@@ -127,3 +128,18 @@ def test_paths_are_sorted_posix_and_never_absolute(tmp_path: Path) -> None:
     paths = [f.path for f in result.files]
     assert paths == sorted(paths) == ["B.md", "a.py", "a/b/c.ts", "b/z.py"]
     assert not any(os.path.isabs(p) or "\\" in p for p in paths)
+
+
+def test_listed_is_called_once_when_that_many_paths_are_listed_by_either_listing(tmp_path: Path) -> None:
+    root = tmp_path / "tree"
+    write(root, {f"pkg/m{i}.py": "x = 1\n" for i in range(5)})
+    for use_git in (False, True):
+        if use_git:
+            git(root, "init", "-q")
+        calls: list[int] = []
+        options = ScanOptions(workers=1, use_git=use_git)
+        found = discover(root, options, listed=(3, lambda: calls.append(1)))
+        assert calls == [1]
+        assert found == discover(root, options)
+        discover(root, options, listed=(100, lambda: calls.append(2)))
+        assert calls == [1]  # fewer paths than that: never

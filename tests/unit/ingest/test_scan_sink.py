@@ -10,6 +10,7 @@ from pathlib import Path
 from rooms.ingest import EdgeRecord, FileParse, ScanOptions, ScanResult, scan_tree
 from rooms.ingest.assemble import FileGraph, file_graph
 from rooms.ingest.digest import file_digests
+from rooms.ingest import scan
 from rooms.ingest.scan import PARALLEL_THRESHOLD
 from tests.unit.ingest.trees import write
 from tests.unit.ingest.views import FIXTURES
@@ -81,3 +82,38 @@ def test_digests_of_some_files_are_those_of_all() -> None:
     some = set(sorted(every)[::2])
     assert file_digests(result, some) == {path: every[path] for path in some}
     assert file_digests(result, set()) == {}
+
+
+def test_a_fresh_large_scan_starts_its_workers_while_discovery_goes_on(tmp_path: Path, monkeypatch) -> None:
+    write(tmp_path, {f"pkg/m{i}.py": f"def f{i}():\n    return {i}\n" for i in range(PARALLEL_THRESHOLD + 10)})
+    phases: list[str] = []
+    starts: list[str] = []
+    real_discover, real_start = scan.discover, scan._WorkerPool.start
+
+    def discovering(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        phases.append("discovering")
+        try:
+            return real_discover(*args, **kwargs)
+        finally:
+            phases.append("discovered")
+
+    def start(pool):  # noqa: ANN001, ANN202
+        starts.append(phases[-1])
+        return real_start(pool)
+
+    monkeypatch.setattr(scan, "discover", discovering)
+    monkeypatch.setattr(scan._WorkerPool, "start", start)
+    options = ScanOptions(workers=2, use_git=False)
+    fresh = scan_tree(tmp_path, options)
+    assert starts[0] == "discovering"
+    assert fresh == scan_tree(tmp_path, ScanOptions(workers=1, use_git=False))
+
+    starts.clear()  # a rescan may parse few files: its workers start, if at all, when the parse begins
+    (tmp_path / "pkg/m0.py").write_text("def f0():\n    return -1\n")
+    rescan = scan_tree(tmp_path, options, previous=fresh)
+    assert "discovering" not in starts
+    assert rescan.report.files_reused == len(fresh.files) - 1
+
+    starts.clear()  # a small tree starts none
+    scan_tree(FIXTURES / "python", options)
+    assert starts == []
