@@ -1,5 +1,7 @@
 """One measured ingest, in a process of its own (so its peak RSS is its own): scan a tree, load it
-into a fresh repository id, print one JSON line of figures, then delete what it loaded.
+into a fresh repository id, print one JSON line of figures; then load the same records again into a
+second fresh id, with nothing else running, and print that load's figures on a second line; then delete
+what it loaded.
 
     .venv/bin/python -m bench.ingest.one TREE
 """
@@ -34,6 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     db = Database.connect()
     db.apply_schema()
     repo_id = f"bench-ingest-{uuid.uuid4().hex[:8]}"
+    bulk_id = f"{repo_id}-alone"
     try:
         started = perf_counter()
         scanned: list[float] = []
@@ -60,9 +63,15 @@ def main(argv: list[str] | None = None) -> int:
             "worker_peak_rss_mb": _peak_mb(resource.RUSAGE_CHILDREN),
         }
         print(json.dumps(figures), flush=True)  # the parent stops the ingest clock on this line
+        # The database's write rate on its own: the same records loaded again, into a second fresh repository
+        # id, with no scan beside the load (the ingest's own load shares the CPUs with the parse).
+        alone = codegraph.sync_repo(db, bulk_id, result)
+        print(json.dumps({"writes": alone.nodes_written + alone.relationships_written, "seconds": alone.seconds,
+                          "write_rate": alone.writes_per_second}), flush=True)
     finally:
-        while db.execute("repo_delete_batch", repo_id=repo_id, batch_size=10_000)[0]["deleted"]:
-            pass
+        for loaded in (repo_id, bulk_id):
+            while db.execute("repo_delete_batch", repo_id=loaded, batch_size=10_000)[0]["deleted"]:
+                pass
         db.close()
     return 0
 
