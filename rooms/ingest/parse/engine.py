@@ -169,10 +169,43 @@ _SIMPLE_NAME = re.compile(rb"[\w$@~]+")
 _LONGEST_RECEIVER = 64  # longer receivers are expressions: their text is not worth decoding
 
 
+# Names and receivers repeat a great deal within a tree: each distinct text is split (or classified) once per
+# worker process. Callers only read what these give.
+_PARTS: dict[bytes, list[str]] = {}
+_RECEIVERS: dict[tuple[str, bytes], str] = {}  # by language name and text
+_MEMO_LIMIT = 100_000  # entries each; past it a memo starts again (a tree with that many distinct names)
+
+
 def _parts(raw: bytes | None) -> list[str]:
-    if raw and _SIMPLE_NAME.fullmatch(raw):
-        return [raw.decode("utf-8", "replace")]  # the common case, without regular-expression surgery
-    return split_qualified((raw or b"").decode("utf-8", "replace"))
+    raw = raw or b""
+    parts = _PARTS.get(raw)
+    if parts is None:
+        if len(_PARTS) >= _MEMO_LIMIT:
+            _PARTS.clear()
+        if _SIMPLE_NAME.fullmatch(raw):
+            parts = [raw.decode("utf-8", "replace")]  # the common case, without regular-expression surgery
+        else:
+            parts = split_qualified(raw.decode("utf-8", "replace"))
+        _PARTS[raw] = parts
+    return parts
+
+
+def _receiver(spec: LanguageSpec, text: bytes) -> str:
+    """``self`` for the language's self names, an identifier as it is, ``?`` for any other expression."""
+    key = (spec.name, text)
+    receiver = _RECEIVERS.get(key)
+    if receiver is None:
+        if len(_RECEIVERS) >= _MEMO_LIMIT:
+            _RECEIVERS.clear()
+        decoded = text.decode("utf-8", "replace")
+        if decoded in spec.self_names:
+            receiver = "self"
+        elif not decoded or _IDENTIFIER.match(decoded):
+            receiver = decoded
+        else:
+            receiver = "?"
+        _RECEIVERS[key] = receiver
+    return receiver
 
 
 def _reference(spec: LanguageSpec, kind: str, node: Node, captures: dict[str, list[Node]]
@@ -186,17 +219,11 @@ def _reference(spec: LanguageSpec, kind: str, node: Node, captures: dict[str, li
     if receiver_nodes:
         receiver_node = receiver_nodes[0]
         if receiver_node.end_byte - receiver_node.start_byte > _LONGEST_RECEIVER:
-            receiver_text = "?"
+            receiver = "?"
         else:
-            receiver_text = (receiver_node.text or b"").decode("utf-8", "replace")
+            receiver = _receiver(spec, receiver_node.text or b"")
     else:
-        receiver_text = parts[-2] if len(parts) > 1 else ""
-    if receiver_text in spec.self_names:
-        receiver = "self"
-    elif not receiver_text or _IDENTIFIER.match(receiver_text):
-        receiver = receiver_text
-    else:
-        receiver = "?"
+        receiver = _receiver(spec, parts[-2].encode()) if len(parts) > 1 else ""
     if spec.constructor_method and name == spec.constructor_method and receiver[:1].isupper():
         name, receiver = receiver, ""
     return (node.start_byte, kind, name, receiver)

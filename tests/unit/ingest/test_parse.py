@@ -110,3 +110,22 @@ def test_file_facts() -> None:
     assert (parse.size, parse.lines, parse.symbols, parse.issues) == (13, 2, (), ())
     assert parse.sha256 == hashlib.sha256(content).hexdigest()
     assert parse_file("b.md", "docs", b"one\ntwo\n").lines == 2
+
+
+def test_the_name_memos_give_what_a_fresh_split_gives_and_start_again_when_full(monkeypatch) -> None:
+    from rooms.ingest.parse import engine
+
+    sources = [
+        ("a.py", "python", b"class A(Base):\n    def m(self):\n        self.go(); other.run(); x().y(); A.make()\n"),
+        ("b.rb", "ruby", b"class B < Base\n  def m\n    Foo.new; self.go; obj.run\n  end\nend\n"),
+        ("c.cpp", "cpp", b"void ns::A::m() { this->go(); p->run(); ns::f(); }\n"),
+    ]
+    fresh = []
+    for path, language, source in sources:
+        engine._PARTS.clear()
+        engine._RECEIVERS.clear()
+        fresh.append(parse_file(path, language, source))
+    monkeypatch.setattr(engine, "_MEMO_LIMIT", 2)  # every few names, both memos start again
+    for _ in range(2):  # the second time round, every text is in a memo (or was, before it started again)
+        assert [parse_file(path, language, source) for path, language, source in sources] == fresh
+        assert len(engine._PARTS) <= 2 and len(engine._RECEIVERS) <= 2
