@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
@@ -174,38 +174,42 @@ _LONGEST_RECEIVER = 64  # longer receivers are expressions: their text is not wo
 _PARTS: dict[bytes, list[str]] = {}
 _RECEIVERS: dict[tuple[str, bytes], str] = {}  # by language name and text
 _MEMO_LIMIT = 100_000  # entries each; past it a memo starts again (a tree with that many distinct names)
+T = TypeVar("T")
 
 
 def _parts(raw: bytes | None) -> list[str]:
     raw = raw or b""
     parts = _PARTS.get(raw)
-    if parts is None:
-        if len(_PARTS) >= _MEMO_LIMIT:
-            _PARTS.clear()
-        if _SIMPLE_NAME.fullmatch(raw):
-            parts = [raw.decode("utf-8", "replace")]  # the common case, without regular-expression surgery
-        else:
-            parts = split_qualified(raw.decode("utf-8", "replace"))
-        _PARTS[raw] = parts
-    return parts
+    if parts is not None:
+        return parts
+    if _SIMPLE_NAME.fullmatch(raw):
+        parts = [raw.decode("utf-8", "replace")]  # the common case, without regular-expression surgery
+    else:
+        parts = split_qualified(raw.decode("utf-8", "replace"))
+    return _remember(_PARTS, raw, parts)
 
 
 def _receiver(spec: LanguageSpec, text: bytes) -> str:
     """``self`` for the language's self names, an identifier as it is, ``?`` for any other expression."""
     key = (spec.name, text)
     receiver = _RECEIVERS.get(key)
-    if receiver is None:
-        if len(_RECEIVERS) >= _MEMO_LIMIT:
-            _RECEIVERS.clear()
-        decoded = text.decode("utf-8", "replace")
-        if decoded in spec.self_names:
-            receiver = "self"
-        elif not decoded or _IDENTIFIER.match(decoded):
-            receiver = decoded
-        else:
-            receiver = "?"
-        _RECEIVERS[key] = receiver
-    return receiver
+    if receiver is not None:
+        return receiver
+    decoded = text.decode("utf-8", "replace")
+    if decoded in spec.self_names:
+        receiver = "self"
+    elif not decoded or _IDENTIFIER.match(decoded):
+        receiver = decoded
+    else:
+        receiver = "?"
+    return _remember(_RECEIVERS, key, receiver)
+
+
+def _remember(memo: dict[Any, T], key: Any, value: T) -> T:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def _reference(spec: LanguageSpec, kind: str, node: Node, captures: dict[str, list[Node]]
