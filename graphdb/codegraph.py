@@ -375,7 +375,7 @@ def stored_parses(db: Database, repo_id: str) -> dict[str, FileParse]:
 
 def file_row(record: FileRecord, parse_json: str | None = None) -> list[Any]:
     """[id, path, language, size, sha256, lines, parse JSON or None]."""
-    return [record.id, record.path, record.language, record.size, record.sha256, record.lines, parse_json]
+    return [*record, parse_json]
 
 
 def _parse_json(result: ScanResult, path: str) -> str | None:
@@ -398,8 +398,8 @@ def _symbols_by_file(symbols: Iterable[SymbolRecord], edges: Iterable[EdgeRecord
 
 
 def _symbol_row(s: SymbolRecord, defines: EdgeRecord) -> list[Any]:
-    return [s.id, s.path, s.kind, s.name, s.qualified_name, s.start_line, s.end_line,
-            defines.count, defines.weight, defines.confidence]
+    """[id, path, kind, name, qualified name, start line, end line] (the record itself), count, weight, confidence."""
+    return [*s, defines.count, defines.weight, defines.confidence]
 
 
 # relationship kinds written by codegraph_create_files between the symbols of one file: row index of each

@@ -2,14 +2,16 @@
 
 Ids are stable across scans: ``file::<path>``, ``<path>::<kind>::<qualified name>`` and
 ``package::<ecosystem>::<name>``. Every collection is sorted, so two scans of the same tree
-compare equal (timings and cache statistics are excluded from equality).
+compare equal (timings and cache statistics are excluded from equality). Nodes and edges are
+NamedTuples: a large tree has hundreds of thousands, and a tuple is made several times faster
+than a frozen dataclass.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -49,8 +51,7 @@ def package_id(ecosystem: str, name: str) -> str:
     return f"package::{ecosystem}::{name}"
 
 
-@dataclass(frozen=True, slots=True)
-class FileRecord:
+class FileRecord(NamedTuple):
     id: str
     path: str
     language: str
@@ -59,8 +60,7 @@ class FileRecord:
     lines: int
 
 
-@dataclass(frozen=True, slots=True)
-class SymbolRecord:
+class SymbolRecord(NamedTuple):
     id: str
     path: str
     kind: str
@@ -70,15 +70,13 @@ class SymbolRecord:
     end_line: int
 
 
-@dataclass(frozen=True, slots=True)
-class PackageRecord:
+class PackageRecord(NamedTuple):
     id: str
     ecosystem: str
     name: str
 
 
-@dataclass(frozen=True, slots=True)
-class EdgeRecord:
+class EdgeRecord(NamedTuple):
     """One relationship; ``count`` references collapsed into it.
 
     ``weight`` is the sum of the collapsed references' confidences (three 0.5 guesses weigh 1.5),
