@@ -1,7 +1,8 @@
 """bench/ingest: our full ingest (discover, parse, resolve, write to Neo4j) against the peer tool
 emerge-viz, on real trees and a generated one.
 
-    .venv/bin/python -m bench.ingest [--trees django,three,...] [--synthetic 50000] [--no-emerge]
+    .venv/bin/python -m bench.ingest [--trees django,three,...] [--synthetic 50000] [--no-emerge] [--warmup 2]
+                                     [--repeat 3]
 
 Needs a database (`coderooms db start`, or NEO4J_URI) and, the first time, the package registries
 (sdists via pip, packages via npm, emerge-viz into its own virtualenv); everything is cached under
@@ -9,8 +10,11 @@ Needs a database (`coderooms db start`, or NEO4J_URI) and, the first time, the p
 (``bench.ingest.one``) for its peak RSS, and so does emerge; both clocks are wall clocks around the
 whole process. Prints, per tree: files, our time by phase (start-up first), ours in all, emerge's, the
 ratio, files/s, nodes+relationships written per second (over the ingest's load, and over the same records
-loaded again on their own), peak RSS and the machine's load. Nothing here
-runs in the test suite.
+loaded again on their own), peak RSS and the machine's load. ``--repeat N`` runs ours and emerge N times
+each, alternately, and prints the medians (this machine's speed drifts by tens of percent over minutes:
+single runs cannot tell the ratio from the drift). Before the table, ``--warmup N`` (default 2) ingests the
+first tree N times unmeasured, since a freshly started database compiles its write path over its first
+loads. Nothing here runs in the test suite.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -51,6 +56,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--synthetic", type=int, default=50_000, help="files of the generated tree (0: none)")
     parser.add_argument("--no-emerge", action="store_true", help="skip the peer tool")
     parser.add_argument("--emerge-timeout", type=float, default=3600.0)
+    parser.add_argument("--warmup", type=int, default=2,
+                        help="unmeasured ingests of the first tree before the table (the database's JIT warms up)")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="runs of ours and of emerge per tree, alternately; medians are printed")
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     args = parser.parse_args(argv)
 
@@ -60,6 +69,13 @@ def main(argv: list[str] | None = None) -> int:
         root = generate(args.cache / "trees" / f"synthetic-{args.synthetic}", args.synthetic)
         trees.append((root.name, "Python, TypeScript (generated)", root))
 
+    for run in range(args.warmup if trees else 0):
+        # A freshly started Neo4j compiles its write path over several loads (django's records loaded alone: 39
+        # CPU-s of Neo4j on the first load after a start, 4-6 from the seventh on). The table measures a warm
+        # server; these lines show what the first ingests cost.
+        seconds, _figures, _alone = run_ours(trees[0][2])
+        print(f"warm-up {run + 1} of {args.warmup}: {trees[0][0]} ingested in {seconds:.1f} s (not measured)", flush=True)
+
     header = (f"{'tree':<16}{'files':>7} {'start':>6} {'disc':>6} {'parse':>7} {'resolve':>7} {'write':>7} "
               f"{'ours':>7} {'emerge':>8} {'ratio':>6} {'files/s':>8} {'writes':>8} {'writes/s':>9} {'alone/s':>9} "
               f"{'RSS MB':>7} {'load':>5}")
@@ -68,19 +84,32 @@ def main(argv: list[str] | None = None) -> int:
     notes: list[str] = []
     for name, languages, tree in trees:
         load_before = os.getloadavg()[0]  # other work on the machine skews every figure: show it
-        ours_s, figures, alone = run_ours(tree)
+        runs: list[tuple[float, dict, dict]] = []
+        emerged_runs = []
+        for _ in range(max(1, args.repeat)):
+            runs.append(run_ours(tree))
+            if not args.no_emerge:
+                emerged_runs.append(run_emerge(args.cache, tree, runs[-1][1]["files_by_language"],
+                                               runs[-1][1]["pruned_dirs"], args.emerge_timeout))
+        # the median run (of an even count, the lower of the middle two: statistics.median_low)
+        ours_s, figures, alone = sorted(runs, key=lambda run: run[0])[(len(runs) - 1) // 2]
         timings = figures["timings"]
         emerge_s = "-"
         ratio = "-"
-        if not args.no_emerge:
-            emerged = run_emerge(args.cache, tree, figures["files_by_language"], figures["pruned_dirs"],
-                                 args.emerge_timeout)
-            if emerged.ok:
-                emerge_s, ratio = f"{emerged.seconds:8.1f}", f"{ours_s / emerged.seconds:6.2f}"
-            elif emerged.timed_out:  # emerge took at least this long: the ratio is at most this
-                emerge_s, ratio = f">{emerged.seconds:.0f}", f"<{ours_s / emerged.seconds:.2f}"
+        if emerged_runs:
+            emerged = emerged_runs[-1]
+            finished = [run.seconds for run in emerged_runs if run.ok]
+            if len(finished) == len(emerged_runs):
+                emerge_median = statistics.median_low(finished)
+                emerge_s, ratio = f"{emerge_median:8.1f}", f"{ours_s / emerge_median:6.2f}"
+            elif any(run.timed_out for run in emerged_runs):  # emerge took at least this long: the ratio is at most this
+                least = min(run.seconds for run in emerged_runs if run.timed_out)
+                emerge_s, ratio = f">{least:.0f}", f"<{ours_s / least:.2f}"
             else:
                 emerge_s = "failed"
+            if len(runs) > 1:
+                notes.append(f"{name}: ours {', '.join(f'{run[0]:.1f}' for run in runs)} s; emerge "
+                             f"{', '.join(f'{run.seconds:.1f}' if run.ok else 'failed' for run in emerged_runs)} s")
             notes.append(f"{name} ({languages}): emerge read {', '.join(emerged.languages) or 'nothing'}"
                          + (f"; no emerge parser for {', '.join(emerged.unsupported)}" if emerged.unsupported else "")
                          + f"; emerge peak RSS {emerged.peak_rss_mb:.0f} MB"
@@ -93,6 +122,10 @@ def main(argv: list[str] | None = None) -> int:
               f"{figures['write_rate']:9.0f} {alone['write_rate']:9.0f} {rss:7.0f} "
               f"{max(load_before, os.getloadavg()[0]):5.1f}", flush=True)
     print()
+    if args.repeat > 1:
+        print(f"Each tree ran {args.repeat} times, ours and emerge alternately: ours and its figures are the median run's,")
+        print("emerge is its median (of an even count, the lower middle one), ratio = their ratio; every run's time,")
+        print("in the order run, is listed below.")
     print("ours = the whole `bench.ingest.one` process up to its figures (interpreter start, scan, load);")
     print("start = its part before the scan (interpreter, imports, connection, schema).")
     print("emerge = the whole emerge process. ratio = ours / emerge (target <= 0.5). writes = nodes + relationships;")
