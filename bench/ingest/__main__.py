@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         emerged_runs = []
         for _ in range(max(1, args.repeat)):
             runs.append(run_ours(tree))
-            if not args.no_emerge:
+            if not args.no_emerge and not any(run.timed_out for run in emerged_runs):  # one timeout is enough
                 emerged_runs.append(run_emerge(args.cache, tree, runs[-1][1]["files_by_language"],
                                                runs[-1][1]["pruned_dirs"], args.emerge_timeout))
         # the median run (of an even count, the lower of the middle two: statistics.median_low)
