@@ -91,8 +91,9 @@ def main(argv: list[str] | None = None) -> int:
             if not args.no_emerge and not any(run.timed_out for run in emerged_runs):  # one timeout is enough
                 emerged_runs.append(run_emerge(args.cache, tree, runs[-1][1]["files_by_language"],
                                                runs[-1][1]["pruned_dirs"], args.emerge_timeout))
-        # the median run (of an even count, the lower of the middle two: statistics.median_low)
-        ours_s, figures, alone = sorted(runs, key=lambda run: run[0])[(len(runs) - 1) // 2]
+        # the median run (of an even count, the lower of the middle two), as emerge's median below
+        median_s = statistics.median_low(run[0] for run in runs)
+        ours_s, figures, alone = next(run for run in runs if run[0] == median_s)
         timings = figures["timings"]
         emerge_s = "-"
         ratio = "-"
