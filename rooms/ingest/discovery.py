@@ -77,6 +77,7 @@ def discover(root: Path, options: ScanOptions, *, listed: tuple[int, Callable[[]
 
 
 def _calling_at(paths: Iterable[str], count: int, call: Callable[[], object]) -> Iterator[str]:
+    """``paths`` as they come, calling ``call()`` when the ``count``-th is listed."""
     for index, path in enumerate(paths, 1):
         if index == count:
             call()

@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from rooms.ingest import EdgeRecord, FileParse, ScanOptions, ScanResult, scan_tree
+from rooms.ingest import EdgeRecord, FileParse, ScanOptions, ScanResult, scan, scan_tree
 from rooms.ingest.assemble import FileGraph, file_graph
 from rooms.ingest.digest import file_digests
-from rooms.ingest import scan
 from rooms.ingest.scan import PARALLEL_THRESHOLD
 from tests.unit.ingest.trees import write
 from tests.unit.ingest.views import FIXTURES
