@@ -63,7 +63,8 @@ def discover(root: Path, options: ScanOptions, *, listed: tuple[int, Callable[[]
     skipped: list[SkippedEntry] = []
     paths: Iterable[str] = listing if listing is not None else _walk_listing(root, skipped)
     listed_paths = list(paths if listed is None else _calling_at(paths, *listed))
-    venv_dirs = _VirtualenvDirs(root)
+    # A walk prunes vendored, virtualenv, build and cache directories as it goes; git's listing is filtered here.
+    venv_dirs = _VirtualenvDirs(root) if listing is not None else None
     kept: list[str] = []
     for path in sorted(set(listed_paths)):
         entry = _classify(root, path, options, venv_dirs)
@@ -124,21 +125,24 @@ def _git_listing(root: Path) -> list[str] | None:
 
 def _walk_listing(root: Path, skipped: list[SkippedEntry]) -> Iterator[str]:
     """Files under root not ignored by any .gitignore; vendored trees are pruned and recorded."""
-    ignores: dict[str, pathspec.GitIgnoreSpec] = {}
+    # Each directory's .gitignore files in effect, outermost first: (directory, spec) of itself and its ancestors.
+    in_effect: dict[str, tuple[tuple[str, pathspec.GitIgnoreSpec], ...]] = {}
     top = str(root)
     prefix = os.path.join(top, "")  # os.walk joins each name to its directory: this prefix, then the relative path
     for directory, dirnames, filenames in os.walk(top, followlinks=False):
         rel_dir = "" if directory == top else directory[len(prefix):].replace(os.sep, "/")
+        ignores = in_effect.get(posixpath.dirname(rel_dir), ()) if rel_dir else ()
         if ".gitignore" in filenames:
             try:
                 lines = Path(directory, ".gitignore").read_text("utf-8", "replace").splitlines()
-                ignores[rel_dir] = pathspec.GitIgnoreSpec.from_lines(lines)
+                ignores = (*ignores, (rel_dir, pathspec.GitIgnoreSpec.from_lines(lines)))
             except OSError:
                 pass
+        in_effect[rel_dir] = ignores
         kept_dirs = []
         for name in sorted(dirnames):
             rel = posixpath.join(rel_dir, name)
-            if _ignored(ignores, rel, is_dir=True):
+            if ignores and _ignored(ignores, rel, is_dir=True):
                 continue
             if os.path.islink(os.path.join(directory, name)):
                 yield rel  # classified like any listed path (loop, outside root, directory)
@@ -153,23 +157,18 @@ def _walk_listing(root: Path, skipped: list[SkippedEntry]) -> Iterator[str]:
         dirnames[:] = kept_dirs
         for name in filenames:
             rel = posixpath.join(rel_dir, name)
-            if not _ignored(ignores, rel, is_dir=False):
+            if not (ignores and _ignored(ignores, rel, is_dir=False)):
                 yield rel
 
 
-def _ignored(ignores: dict[str, pathspec.GitIgnoreSpec], rel: str, *, is_dir: bool) -> bool:
+def _ignored(ignores: tuple[tuple[str, pathspec.GitIgnoreSpec], ...], rel: str, *, is_dir: bool) -> bool:
     """Git semantics: the deepest .gitignore with a matching pattern decides (negations included)."""
-    directory = posixpath.dirname(rel)
-    while True:
-        spec = ignores.get(directory)
-        if spec is not None:
-            relative = rel[len(directory) + 1:] if directory else rel
-            result = spec.check_file(relative + "/" if is_dir else relative)
-            if result.include is not None:
-                return result.include
-        if not directory:
-            return False
-        directory = posixpath.dirname(directory)
+    for directory, spec in reversed(ignores):
+        relative = rel[len(directory) + 1:] if directory else rel
+        result = spec.check_file(relative + "/" if is_dir else relative)
+        if result.include is not None:
+            return result.include
+    return False
 
 
 def _directory_reason(name: str) -> str | None:
@@ -191,16 +190,18 @@ class _VirtualenvDirs:
         return self._known[directory]
 
 
-def _classify(root: Path, path: str, options: ScanOptions, venvs: _VirtualenvDirs) -> SkippedEntry | None:
+def _classify(root: Path, path: str, options: ScanOptions, venvs: _VirtualenvDirs | None) -> SkippedEntry | None:
+    """Why ``path`` is skipped, if it is; ``venvs``: None when its directories passed the walk's filters."""
     if not _valid_name(path):
         return SkippedEntry(path.encode("utf-8", "backslashreplace").decode("ascii", "replace"), "invalid_path")
-    parts = path.split("/")
-    for depth, name in enumerate(parts[:-1]):
-        reason = _directory_reason(name)
-        if reason is None and venvs.is_virtualenv("/".join(parts[: depth + 1])):
-            reason = "virtualenv"
-        if reason:
-            return SkippedEntry(path, reason)
+    if venvs is not None:
+        parts = path.split("/")
+        for depth, name in enumerate(parts[:-1]):
+            reason = _directory_reason(name)
+            if reason is None and venvs.is_virtualenv("/".join(parts[: depth + 1])):
+                reason = "virtualenv"
+            if reason:
+                return SkippedEntry(path, reason)
     if path.endswith(_MINIFIED_SUFFIXES):
         return SkippedEntry(path, "minified")
     full = os.path.join(root, path)

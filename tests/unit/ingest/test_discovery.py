@@ -143,3 +143,27 @@ def test_listed_is_called_once_when_that_many_paths_are_listed_by_either_listing
         assert found == discover(root, options)
         discover(root, options, listed=(100, lambda: calls.append(2)))
         assert calls == [1]  # fewer paths than that: never
+
+
+def test_the_walk_lists_what_git_lists_under_nested_gitignores(tmp_path: Path) -> None:
+    # Git's own listing is the reference: the deepest .gitignore with a matching pattern decides, at any depth
+    # below it, negations included; a directory without one inherits all of its ancestors'.
+    root = tmp_path / "tree"
+    write(root, {
+        ".gitignore": "*.tmp\ncache/\n",
+        "a.tmp": "", "a.py": "",
+        "sub/.gitignore": "!keep.tmp\n*.py\n",
+        "sub/keep.tmp": "", "sub/drop.tmp": "", "sub/mod.py": "", "sub/notes.md": "",
+        "sub/deeper/keep.tmp": "", "sub/deeper/other.tmp": "", "sub/deeper/mod.py": "", "sub/deeper/x.md": "",
+        "sub/deeper/.gitignore": "!mod.py\n",
+        "sub/deeper/deepest/mod.py": "", "sub/deeper/deepest/keep.tmp": "",
+        "cache/x.md": "", "sub/cache/y.md": "", "other/cache.md": "",
+    })
+    walked = discover(root, ScanOptions(workers=1, use_git=False))
+    git(root, "init", "-q")
+    listed = discover(root, ScanOptions(workers=1, use_git=True))
+    assert (walked.method, listed.method) == ("walk", "git")
+    assert walked.candidates == listed.candidates
+    assert "sub/deeper/deepest/keep.tmp" in {c.path for c in walked.candidates}
+    assert "sub/deeper/deepest/mod.py" in {c.path for c in walked.candidates}
+    assert "sub/mod.py" not in {c.path for c in walked.candidates}
