@@ -152,12 +152,16 @@ def _sync(db: Database, repo_id: str, result: ScanResult, batch_size: int, worke
     vanished = sorted(set(stored) - paths)
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="codegraph-digests") as side:
         digesting = side.submit(file_digests, result, changed.difference(compared))
-        created = early.wait() if early is not None else None  # the digests are made while the early writes end
-        _write_changes(db, repo_id, result, stored, changed, vanished, batch_size, workers, create=create,
-                       created=created)
+        # What is left to write is known once the scan is done: it is worked out while the early writes end.
+        plan = _plan_changes(result, stored, changed, vanished, create=create,
+                             told=early.told() if early is not None else None)
+        nodes = early.wait() if early is not None else {}
+        _write_changes(db, repo_id, plan, nodes, batch_size, workers)
         digests = compared | digesting.result()
     unwind = _UnwindWriter(db, repo_id, batch_size, workers)
-    unwind.run("codegraph_set_digests", "rows", [[f"file::{path}", digests[path]] for path in sorted(changed)])
+    # Every changed file was written by this load, so its element id is known.
+    file_ids = {path: f"file::{path}" for path in sorted(changed)}
+    unwind.write("codegraph_set_digests", [[nodes[key], key, digests[path]] for path, key in file_ids.items()])
     unwind.run_once(
         "codegraph_repo_upsert", files=len(result.files), symbols=len(result.symbols),
         relationships=len(result.edges), packages=len(result.packages),
@@ -172,53 +176,76 @@ def _sync(db: Database, repo_id: str, result: ScanResult, batch_size: int, worke
     )
 
 
-def _write_changes(db: Database, repo_id: str, result: ScanResult, stored: dict[str, str | None], changed: set[str],
-                   vanished: list[str], batch_size: int, workers: int, *, create: bool,
-                   created: _Created | None) -> None:
-    """Everything of a sync but the digests: vanished files deleted, changed ones and their relationships
-    written."""
-    unwind = _UnwindWriter(db, repo_id, batch_size, workers)
+@dataclass(frozen=True)
+class _Plan:
+    """The rows of a sync's writes but the digests (see ``_plan_changes``)."""
 
-    unwind.run("codegraph_delete_files", "ids", [f"file::{path}" for path in vanished])
+    vanished: list[str]              # file ids to delete
+    cleared: list[list[Any]]         # codegraph_clear_file_edges rows of rewritten files
+    created: list[list[Any]]         # codegraph_create_files rows
+    files: list[list[Any]]           # codegraph_upsert_files rows
+    symbols: list[list[Any]]         # codegraph_upsert_symbols rows
+    packages: list[list[Any]]
+    relationships: list[EdgeRecord]  # written by the relationship statements, once their ends' ids are known
+
+
+def _plan_changes(result: ScanResult, stored: dict[str, str | None], changed: set[str], vanished: list[str], *,
+                  create: bool, told: _Told | None) -> _Plan:
+    """What a sync writes besides what the early writes were told: vanished files deleted, changed ones and
+    their relationships written."""
+    cleared = []
     if rewritten := sorted(path for path in changed if path in stored):
         symbols_by_file: dict[str, list[str]] = defaultdict(list)
         for symbol in result.symbols:
             symbols_by_file[symbol.path].append(symbol.id)
-        unwind.run("codegraph_clear_file_edges", "rows", [
-            [f"file::{path}", symbols_by_file.get(path, [])] for path in rewritten
-        ])
+        cleared = [[f"file::{path}", symbols_by_file.get(path, [])] for path in rewritten]
 
-    early = created.paths if created is not None else frozenset()
+    early = told.paths if told is not None else frozenset()
     new = {path for path in changed if path not in stored and path not in early} if create else set()
     files = [file_row(f, _parse_json(result, f.path)) for f in result.files
              if f.path in changed and f.path not in early]
     edges = [edge for edge in result.edges if edge.origin in changed]
     symbols = _symbols_by_file([s for s in result.symbols if s.path in changed and s.path not in early], edges)
-    packages = [[p.id, p.ecosystem, p.name] for p in result.packages]
-    written = created.relationships if created is not None else frozenset()
+    written = told.relationships if told is not None else frozenset()
     relationships = [edge for edge in edges if edge.kind != "DEFINES" and not (
         edge.kind == "CONTAINS" and edge.origin in early) and (edge.kind, edge.source, edge.target) not in written]
     new_ids = {f"file::{path}" for path in new}
-    created_rows, relationships = _created_file_rows([row for row in files if row[0] in new_ids],
-                                                     [row for row in symbols if row[0] in new_ids], relationships)
-    nodes = created.nodes if created is not None else {}  # added to in place: this pass is the last to use them
-    nodes |= unwind.nodes("codegraph_create_files", created_rows, weight=_created_weight(batch_size))
-    nodes |= unwind.nodes("codegraph_upsert_files", [row for row in files if row[0] not in new_ids],
-                          batch_size=min(batch_size, FILE_BATCH_SIZE))
-    nodes |= unwind.nodes("codegraph_upsert_symbols", [row for row in symbols if row[0] not in new_ids],
-                          weight=lambda row: len(row[1]))
-    nodes |= unwind.nodes("codegraph_upsert_packages", packages)
-    nodes |= _unwritten_ends(db, repo_id, relationships, nodes)
-    for statement, rows in _edge_rows(relationships, nodes):
+    created, relationships = _created_file_rows([row for row in files if row[0] in new_ids],
+                                                [row for row in symbols if row[0] in new_ids], relationships)
+    return _Plan(
+        vanished=[f"file::{path}" for path in vanished],
+        cleared=cleared,
+        created=created,
+        files=[row for row in files if row[0] not in new_ids],
+        symbols=[row for row in symbols if row[0] not in new_ids],
+        packages=[[p.id, p.ecosystem, p.name] for p in result.packages],
+        relationships=relationships,
+    )
+
+
+def _write_changes(db: Database, repo_id: str, plan: _Plan, nodes: dict[str, str], batch_size: int,
+                   workers: int) -> None:
+    """Everything of a sync but the digests. ``nodes``: the element ids of the nodes written so far, by key;
+    those of the nodes written here are added."""
+    unwind = _UnwindWriter(db, repo_id, batch_size, workers)
+    unwind.run("codegraph_delete_files", "ids", plan.vanished)
+    unwind.run("codegraph_clear_file_edges", "rows", plan.cleared)
+    nodes |= unwind.nodes("codegraph_create_files", plan.created, weight=_created_weight(batch_size))
+    nodes |= unwind.nodes("codegraph_upsert_files", plan.files, batch_size=min(batch_size, FILE_BATCH_SIZE))
+    nodes |= unwind.nodes("codegraph_upsert_symbols", plan.symbols, weight=lambda row: len(row[1]))
+    nodes |= unwind.nodes("codegraph_upsert_packages", plan.packages)
+    nodes |= _unwritten_ends(db, repo_id, plan.relationships, nodes)
+    for statement, rows in _edge_rows(plan.relationships, nodes):
         unwind.write(statement, rows)
-    unwind.run_once("codegraph_delete_stale_packages", keep=[p.id for p in result.packages])
+    unwind.run_once("codegraph_delete_stale_packages", keep=[p[0] for p in plan.packages])
 
 
 @dataclass(frozen=True)
-class _Created:
-    paths: frozenset[str]          # the files created: every parsed file that had no node
-    nodes: dict[str, str]          # element ids of those files and their symbols, by key
-    relationships: frozenset[tuple[str, str, str]]  # (kind, source, target) of the relationships written
+class _Told:
+    """What the early writes were given, final once the scan has returned."""
+
+    paths: frozenset[str]  # the files they create: every parsed file that had no node
+    relationships: frozenset[tuple[str, str, str]]  # (kind, source, target) of the relationships they write
 
 
 class _EarlyWrites:
@@ -313,8 +340,13 @@ class _EarlyWrites:
         if not done.cancelled() and done.exception() is not None:
             self._stop.set()  # the load goes on merging (a key clash) or fails: what is not yet sent is not wanted
 
-    def wait(self) -> _Created:
-        """What was written; raises what a write raised (the first failure, not the stops it caused)."""
+    def told(self) -> _Told:
+        """What these writes were given (and will have written once ``wait`` returns)."""
+        return _Told(frozenset(self._paths), frozenset(self._written))
+
+    def wait(self) -> dict[str, str]:
+        """The element ids of the nodes written, by key, once every write has ended; raises what a write raised
+        (the first failure, not the stops it caused)."""
         self.all_parsed()  # a scan that never said so (it told no file, or did not use the sink)
         for statement, rows in sorted(self._edges.items()):
             self._send(self._relationship_pool, self._relationship_batch, statement, rows)
@@ -326,7 +358,7 @@ class _EarlyWrites:
             raise next((error for error in failures if not isinstance(error, _Stopped)), failures[0])
         self._collect()
         self._creates, self._futures = [], []  # their ids are in _nodes now: hold them once (a large tree's are many)
-        return _Created(frozenset(self._paths), self._nodes, frozenset(self._written))
+        return self._nodes
 
     def abandon(self) -> None:
         """The scan failed: send no more, and wait for the transactions running."""
@@ -386,9 +418,11 @@ def _parse_json(result: ScanResult, path: str) -> str | None:
     return text
 
 
-def _symbols_by_file(symbols: Iterable[SymbolRecord], edges: Iterable[EdgeRecord]) -> list[list[Any]]:
+def _symbols_by_file(symbols: Sequence[SymbolRecord], edges: Iterable[EdgeRecord]) -> list[list[Any]]:
     """[[file id, [[id, path, kind, name, qualified name, start line, end line, count, weight, confidence]
     ...]] ...]: each file's symbols with their DEFINES relationship (count, weight, confidence)."""
+    if not symbols:  # all of a first overlapped load's were written during the scan
+        return []
     defines = {edge.target: edge for edge in edges if edge.kind == "DEFINES"}
     grouped: dict[str, list[list[Any]]] = defaultdict(list)
     for s in symbols:
