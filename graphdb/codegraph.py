@@ -61,6 +61,7 @@ from rooms.ingest import EdgeRecord, FileParse, FileRecord, ParseSink, ScanResul
 from rooms.ingest.assemble import FileGraph
 from rooms.ingest.digest import file_digests
 from rooms.ingest.gc_pause import cycle_collector_paused
+from rooms.ingest.records import file_id
 
 T = TypeVar("T")
 
@@ -160,8 +161,8 @@ def _sync(db: Database, repo_id: str, result: ScanResult, batch_size: int, worke
         digests = compared | digesting.result()
     unwind = _UnwindWriter(db, repo_id, batch_size, workers)
     # Every changed file was written by this load, so its element id is known.
-    file_ids = {path: f"file::{path}" for path in sorted(changed)}
-    unwind.write("codegraph_set_digests", [[nodes[key], key, digests[path]] for path, key in file_ids.items()])
+    keys = [(path, file_id(path)) for path in sorted(changed)]
+    unwind.write("codegraph_set_digests", [[nodes[key], key, digests[path]] for path, key in keys])
     unwind.run_once(
         "codegraph_repo_upsert", files=len(result.files), symbols=len(result.symbols),
         relationships=len(result.edges), packages=len(result.packages),
@@ -198,7 +199,7 @@ def _plan_changes(result: ScanResult, stored: dict[str, str | None], changed: se
         symbols_by_file: dict[str, list[str]] = defaultdict(list)
         for symbol in result.symbols:
             symbols_by_file[symbol.path].append(symbol.id)
-        cleared = [[f"file::{path}", symbols_by_file.get(path, [])] for path in rewritten]
+        cleared = [[file_id(path), symbols_by_file.get(path, [])] for path in rewritten]
 
     early = told.paths if told is not None else frozenset()
     new = {path for path in changed if path not in stored and path not in early} if create else set()
@@ -209,11 +210,11 @@ def _plan_changes(result: ScanResult, stored: dict[str, str | None], changed: se
     written = told.relationships if told is not None else frozenset()
     relationships = [edge for edge in edges if edge.kind != "DEFINES" and not (
         edge.kind == "CONTAINS" and edge.origin in early) and (edge.kind, edge.source, edge.target) not in written]
-    new_ids = {f"file::{path}" for path in new}
+    new_ids = {file_id(path) for path in new}
     created, relationships = _created_file_rows([row for row in files if row[0] in new_ids],
                                                 [row for row in symbols if row[0] in new_ids], relationships)
     return _Plan(
-        vanished=[f"file::{path}" for path in vanished],
+        vanished=[file_id(path) for path in vanished],
         cleared=cleared,
         created=created,
         files=[row for row in files if row[0] not in new_ids],
@@ -428,7 +429,7 @@ def _symbols_by_file(symbols: Sequence[SymbolRecord], edges: Iterable[EdgeRecord
     for s in symbols:
         edge = defines[s.id]
         grouped[edge.source].append(_symbol_row(s, edge))
-    return [[file_id, rows] for file_id, rows in grouped.items()]
+    return [[key, rows] for key, rows in grouped.items()]
 
 
 def _symbol_row(s: SymbolRecord, defines: EdgeRecord) -> list[Any]:
@@ -449,10 +450,10 @@ def _created_file_rows(files: Sequence[list[Any]], symbols: Sequence[list[Any]],
         return [], list(relationships)
     rows = {row[0]: [*row, [], [], [], []] for row in files}
     position: dict[str, tuple[str, int]] = {}  # symbol id -> (file id, index in its file's symbols)
-    for file_id, file_symbols in symbols:
-        rows[file_id][7] = file_symbols
+    for key, file_symbols in symbols:
+        rows[key][7] = file_symbols
         for index, symbol in enumerate(file_symbols):
-            position[symbol[0]] = (file_id, index)
+            position[symbol[0]] = (key, index)
     rest = []
     for edge in relationships:
         column = _CREATED_EDGE_COLUMNS.get(edge.kind)

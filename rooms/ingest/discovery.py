@@ -142,7 +142,7 @@ def _walk_listing(root: Path, skipped: list[SkippedEntry]) -> Iterator[str]:
         kept_dirs = []
         for name in sorted(dirnames):
             rel = posixpath.join(rel_dir, name)
-            if ignores and _ignored(ignores, rel, is_dir=True):
+            if _ignored(ignores, rel, is_dir=True):
                 continue
             if os.path.islink(os.path.join(directory, name)):
                 yield rel  # classified like any listed path (loop, outside root, directory)
@@ -157,7 +157,7 @@ def _walk_listing(root: Path, skipped: list[SkippedEntry]) -> Iterator[str]:
         dirnames[:] = kept_dirs
         for name in filenames:
             rel = posixpath.join(rel_dir, name)
-            if not (ignores and _ignored(ignores, rel, is_dir=False)):
+            if not _ignored(ignores, rel, is_dir=False):
                 yield rel
 
 
