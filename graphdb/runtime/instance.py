@@ -229,7 +229,8 @@ class LocalInstance:
         env = dict(os.environ, NEO4J_HOME=str(dist), NEO4J_CONF=str(self.conf_dir))
         password = self.password_file.read_text(encoding="utf-8").strip()
         done = subprocess.run(
-            [str(java), "-cp", self._classpath(dist), ADMIN_TOOL, "dbms", "set-initial-password", password],
+            # "--" ends the options: a generated password may begin with "-" (token_urlsafe's alphabet has it).
+            [str(java), "-cp", self._classpath(dist), ADMIN_TOOL, "dbms", "set-initial-password", "--", password],
             env=env, capture_output=True, text=True, timeout=120,
         )
         if done.returncode != 0:

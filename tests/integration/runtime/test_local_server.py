@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -72,6 +73,27 @@ def test_start_status_restart_stop(neo4j_target: object) -> None:  # noqa: ARG00
     assert our_java_processes(instance_dir / "conf") == []
     after = cli("db", "status", "--json", env=env)
     assert after.returncode == 1 and json.loads(after.stdout)["running"] is False
+
+
+def test_a_password_that_begins_with_a_dash_is_set(neo4j_target: object) -> None:  # noqa: ARG001 - jars provisioned
+    # token_urlsafe draws from A-Z a-z 0-9 - _, so one instance in 64 gets such a password: neo4j-admin must
+    # take it as the password, not as an option.
+    env = local_env(CODEROOMS_INSTANCE="test-dash")
+    instance_dir = DbSettings().home / "instances" / "test-dash"
+    shutil.rmtree(instance_dir, ignore_errors=True)  # the password is set only before a first start
+    instance_dir.mkdir(parents=True)
+    password_file = instance_dir / "password"
+    password_file.write_text("-looks-like-an-option_0\n")
+    password_file.chmod(0o600)
+    try:
+        started = cli("db", "start", env=env)
+        assert started.returncode == 0, started.stderr
+        status = cli("db", "status", "--json", env=env)
+        assert json.loads(status.stdout)["running"] is True
+    finally:
+        stopped = cli("db", "stop", env=env)
+        shutil.rmtree(instance_dir, ignore_errors=True)
+    assert stopped.returncode == 0
 
 
 def test_port_taken_is_refused(neo4j_target: object) -> None:  # noqa: ARG001 - jars provisioned
