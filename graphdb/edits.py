@@ -179,5 +179,7 @@ def reconcile_store(db: Database, repo_id: str, actor: Actor) -> Store | StoreRe
     return outcome
 
 
-def history(db: Database, repo_id: str, last: int) -> list[dict[str, Any]]:
-    return db.rows("history_last", repo_id=repo_id, last=last)
+def history(db: Database, repo_id: str, last: int, as_of: int | None = None) -> list[dict[str, Any]]:
+    """The last ``last`` writes to the store, oldest first; with ``as_of``, those up to that store version
+    (a write's history line commits with its version, so a reader that saw version ``as_of`` sees its line)."""
+    return db.rows("history_last", repo_id=repo_id, last=last, as_of=as_of)

@@ -54,4 +54,9 @@ async def export_seed(context: Context, repo_id: str) -> str | None:
 
 
 async def history(context: Context, repo_id: str, last: int) -> list[dict[str, object]]:
-    return await run_in_threadpool(edits.history, context.db, repo_id, last)
+    """The history as of the version the request's store fields answer for: one document never pairs a
+    store with a history line behind or ahead of it."""
+    store = await read_store(context, repo_id)
+    if store is None:
+        return []
+    return await run_in_threadpool(edits.history, context.db, repo_id, last, store.store_version)

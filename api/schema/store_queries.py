@@ -61,7 +61,8 @@ class StoreQuery:
         model = await resolve.read_store(info.context, repo_id)
         return None if model is None else types.lease(model)
 
-    @strawberry.field(description="The last writes to a store (scans, imports, edit batches, ratifications).")
+    @strawberry.field(description="The last writes to a store (scans, imports, edit batches, ratifications), up to "
+                      "the version the document's other store fields answer for.")
     async def history(self, info: Info, repo_id: strawberry.ID, last: int = 20) -> list[HistoryEntry]:
         rows = await resolve.history(info.context, repo_id, max(1, min(last, 500)))
         return [HistoryEntry(**row) for row in rows]
