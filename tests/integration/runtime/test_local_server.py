@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from graphdb.runtime.instance import free_port
+from graphdb.runtime.instance import LocalInstance, free_port
 from graphdb.runtime.provision import dist_dir
 from graphdb.settings import DbSettings
 
@@ -79,12 +79,10 @@ def test_a_password_that_begins_with_a_dash_is_set(neo4j_target: object) -> None
     # token_urlsafe draws from A-Z a-z 0-9 - _, so one instance in 64 gets such a password: neo4j-admin must
     # take it as the password, not as an option.
     env = local_env(CODEROOMS_INSTANCE="test-dash")
-    instance_dir = DbSettings().home / "instances" / "test-dash"
-    shutil.rmtree(instance_dir, ignore_errors=True)  # the password is set only before a first start
-    instance_dir.mkdir(parents=True)
-    password_file = instance_dir / "password"
-    password_file.write_text("-looks-like-an-option_0\n")
-    password_file.chmod(0o600)
+    instance = LocalInstance(DbSettings(instance="test-dash"))
+    shutil.rmtree(instance.dir, ignore_errors=True)  # the password is set only before a first start
+    instance.dir.mkdir(parents=True)
+    instance.password_file.write_text("-looks-like-an-option_0\n")  # the start makes it owner-only
     try:
         started = cli("db", "start", env=env)
         assert started.returncode == 0, started.stderr
@@ -92,7 +90,7 @@ def test_a_password_that_begins_with_a_dash_is_set(neo4j_target: object) -> None
         assert json.loads(status.stdout)["running"] is True
     finally:
         stopped = cli("db", "stop", env=env)
-        shutil.rmtree(instance_dir, ignore_errors=True)
+        shutil.rmtree(instance.dir, ignore_errors=True)
     assert stopped.returncode == 0
 
 
