@@ -73,6 +73,9 @@ BATCH_SIZE = 5_000
 # File rows carry their parse result as JSON (kilobytes each): fewer per transaction keeps them small.
 FILE_BATCH_SIZE = 500
 WORKERS = 2  # concurrent write transactions: one is written while the other commits or travels
+# A statement's rows too few to fill a batch per writer are shared out among the writers (``shared_batches``),
+# in batches of no fewer rows than this.
+SHARED_BATCH_SIZE = 500
 
 # edge kind -> statement; the relationship type is literal in each statement. DEFINES is written with the
 # symbols it points at (one statement per file's symbols: no lookups of its own).
@@ -162,11 +165,11 @@ def _sync(db: Database, repo_id: str, result: ScanResult, batch_size: int, worke
     unwind = _UnwindWriter(db, repo_id, batch_size, workers)
     # Every changed file was written by this load, so its element id is known.
     keys = [(path, file_id(path)) for path in sorted(changed)]
-    unwind.write("codegraph_set_digests", [[nodes[key], key, digests[path]] for path, key in keys])
-    unwind.run_once(
-        "codegraph_repo_upsert", files=len(result.files), symbols=len(result.symbols),
-        relationships=len(result.edges), packages=len(result.packages),
-    )
+    unwind.run_jobs([
+        *unwind.write_jobs("codegraph_set_digests", [[nodes[key], key, digests[path]] for path, key in keys]),
+        partial(unwind.run_once, "codegraph_repo_upsert", files=len(result.files), symbols=len(result.symbols),
+                relationships=len(result.edges), packages=len(result.packages)),
+    ])
     return LoadReport(
         files_written=len(changed),
         files_deleted=len(vanished),
@@ -231,14 +234,21 @@ def _write_changes(db: Database, repo_id: str, plan: _Plan, nodes: dict[str, str
     unwind = _UnwindWriter(db, repo_id, batch_size, workers)
     unwind.run("codegraph_delete_files", "ids", plan.vanished)
     unwind.run("codegraph_clear_file_edges", "rows", plan.cleared)
-    nodes |= unwind.nodes("codegraph_create_files", plan.created, weight=_created_weight(batch_size))
-    nodes |= unwind.nodes("codegraph_upsert_files", plan.files, batch_size=min(batch_size, FILE_BATCH_SIZE))
+    # Statements that do not wait on each other run their batches together, ``workers`` at a time: one after
+    # the other, a small tree's load was a row of single transactions with the server mostly idle between.
+    nodes |= unwind.run_node_jobs([
+        *unwind.node_jobs("codegraph_create_files", plan.created, weight=_created_weight(batch_size)),
+        *unwind.node_jobs("codegraph_upsert_files", plan.files, batch_size=min(batch_size, FILE_BATCH_SIZE)),
+        *unwind.node_jobs("codegraph_upsert_packages", plan.packages),
+    ])
+    # A symbol's upsert finds its file by key: the files' upserts come first.
     nodes |= unwind.nodes("codegraph_upsert_symbols", plan.symbols, weight=lambda row: len(row[1]))
-    nodes |= unwind.nodes("codegraph_upsert_packages", plan.packages)
     nodes |= _unwritten_ends(db, repo_id, plan.relationships, nodes)
-    for statement, rows in _edge_rows(plan.relationships, nodes):
-        unwind.write(statement, rows)
-    unwind.run_once("codegraph_delete_stale_packages", keep=[p[0] for p in plan.packages])
+    # Every relationship ends at a node written by now; the stale packages are none of their ends.
+    unwind.run_jobs([
+        *(job for statement, rows in _edge_rows(plan.relationships, nodes) for job in unwind.write_jobs(statement, rows)),
+        partial(unwind.run_once, "codegraph_delete_stale_packages", keep=[p[0] for p in plan.packages]),
+    ])
 
 
 @dataclass(frozen=True)
@@ -511,21 +521,35 @@ class _UnwindWriter:
         self._workers = workers
         self._stop = stop  # once set, batches not yet begun fail with _Stopped
 
-    def write(self, name: str, rows: Sequence[Any], *, weight: Callable[[Any], int] | None = None) -> None:
-        """Rows of a statement whose batches may run concurrently (``workers`` at a time). With ``weight``,
-        a batch holds rows up to ``batch_size`` in total weight (e.g. the symbols of a file's row)."""
-        self.run(name, "rows", rows, workers=self._workers, weight=weight)
+    def write_jobs(self, name: str, rows: Sequence[Any]) -> list[Callable[[], None]]:
+        """The transactions of a statement over ``rows``, a batch each, for ``run_jobs``: they may run
+        concurrently with each other and with any that do not wait on them (see ``shared_batches``)."""
+        statement = query(name)
+        return [partial(self._write, _unit_of_work(statement, {"repo_id": self._repo_id, "rows": batch}))
+                for batch in shared_batches(rows, self._batch_size, self._workers)]
 
     def nodes(self, name: str, rows: Sequence[Any], *, batch_size: int | None = None,
               weight: Callable[[Any], int] | None = None) -> dict[str, str]:
         """Rows of a node upsert whose statement returns ``ids, nodes`` (keys and element ids): {id: element id}.
         Batches run ``workers`` at a time."""
+        return self.run_node_jobs(self.node_jobs(name, rows, batch_size=batch_size, weight=weight))
+
+    def node_jobs(self, name: str, rows: Sequence[Any], *, batch_size: int | None = None,
+                  weight: Callable[[Any], int] | None = None) -> list[Callable[[], list[tuple[str, str]]]]:
+        """``nodes``' transactions, for ``run_node_jobs`` to run with any that do not wait on them."""
+        return [partial(self.node_batch, name, batch)
+                for batch in _batches(rows, batch_size or self._batch_size, weight or _one)]
+
+    def run_node_jobs(self, jobs: Sequence[Callable[[], list[tuple[str, str]]]]) -> dict[str, str]:
+        """Node upsert transactions, ``workers`` at a time: {id: element id} of all their nodes."""
         nodes: dict[str, str] = {}
-        for pairs in run_batches([partial(self.node_batch, name, batch)
-                                  for batch in _batches(rows, batch_size or self._batch_size, weight or (lambda _: 1))],
-                                 self._workers):
+        for pairs in self.run_jobs(jobs):
             nodes.update(pairs)
         return nodes
+
+    def run_jobs(self, jobs: Sequence[Callable[[], T]]) -> list[T]:
+        """Transactions, ``workers`` at a time: their results in order."""
+        return run_batches(jobs, self._workers)
 
     def node_batch(self, name: str, rows: list[Any]) -> list[tuple[str, str]]:
         """One transaction of a node upsert (see ``nodes``): its (key, element id) pairs."""
@@ -535,11 +559,11 @@ class _UnwindWriter:
         """One transaction of a statement over ``rows``."""
         self._write(_unit_of_work(query(name), {"repo_id": self._repo_id, "rows": rows}))
 
-    def run(self, name: str, key: str, rows: Sequence[Any], *, batch_size: int | None = None,
-            workers: int = 1, weight: Callable[[Any], int] | None = None) -> None:
+    def run(self, name: str, key: str, rows: Sequence[Any]) -> None:
+        """A statement over ``rows`` (passed as ``key``), one batch after the other."""
         statement = query(name)
-        run_batches([partial(self._write, _unit_of_work(statement, {"repo_id": self._repo_id, key: batch}))
-                     for batch in _batches(rows, batch_size or self._batch_size, weight or (lambda _: 1))], workers)
+        for batch in _batches(rows, self._batch_size, _one):
+            self._write(_unit_of_work(statement, {"repo_id": self._repo_id, key: batch}))
 
     def run_once(self, name: str, **params: Any) -> None:
         self._write(_unit_of_work(query(name), {"repo_id": self._repo_id, **params}))
@@ -548,6 +572,18 @@ class _UnwindWriter:
         if self._stop is not None and self._stop.is_set():
             raise _Stopped
         return self._db.write(work)
+
+
+def shared_batches(rows: Sequence[T], batch_size: int, workers: int) -> list[list[T]]:
+    """``rows`` in batches of at most ``batch_size``; rows that would not fill ``workers`` batches are shared
+    out evenly among that many (batches of at least ``SHARED_BATCH_SIZE`` rows), so that no writer idles while
+    another writes them all."""
+    size = min(batch_size, max(SHARED_BATCH_SIZE, -(-len(rows) // max(1, workers))))
+    return list(_batches(rows, size, _one))
+
+
+def _one(_row: Any) -> int:
+    return 1
 
 
 class _Stopped(Exception):
