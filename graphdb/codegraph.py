@@ -524,9 +524,7 @@ class _UnwindWriter:
     def write_jobs(self, name: str, rows: Sequence[Any]) -> list[Callable[[], None]]:
         """The transactions of a statement over ``rows``, a batch each, for ``run_jobs``: they may run
         concurrently with each other and with any that do not wait on them (see ``shared_batches``)."""
-        statement = query(name)
-        return [partial(self._write, _unit_of_work(statement, {"repo_id": self._repo_id, "rows": batch}))
-                for batch in shared_batches(rows, self._batch_size, self._workers)]
+        return [partial(self.batch, name, batch) for batch in shared_batches(rows, self._batch_size, self._workers)]
 
     def nodes(self, name: str, rows: Sequence[Any], *, batch_size: int | None = None,
               weight: Callable[[Any], int] | None = None) -> dict[str, str]:
