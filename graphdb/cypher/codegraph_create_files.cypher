@@ -3,8 +3,10 @@
 // index seek per node) and no lookup of an end. A node that exists after all fails the statement on a key
 // constraint (the loader then loads again with the MERGE statements).
 // rows: [id, path, language, size, sha256, lines, parse JSON or null,
-//        [[id, path, kind, name, qualified name, start line, end line, count, weight, confidence]] (symbols),
-//        CONTAINS, CALLS, INHERITS: each [[source index, target index, count, weight, confidence]] into the symbols]
+//        [[id, path, kind, name, qualified name, start line, end line]] (symbols),
+//        CONTAINS: [[source index, target index]], CALLS, INHERITS: each [[source index, target index, count,
+//        weight, confidence]], the indexes into the symbols]
+// DEFINES and CONTAINS are structural: they carry no properties (see codegraph_read_relationships).
 // Returns the keys and element ids of the files and symbols, in step.
 UNWIND $rows AS row
 CREATE (f:File {repo_id: $repo_id, id: row[0], path: row[1], language: row[2], size: row[3], sha256: row[4],
@@ -14,13 +16,13 @@ CALL (f, row) {
   UNWIND row[7] AS symbol
   CREATE (s:Symbol {repo_id: $repo_id, id: symbol[0], path: symbol[1], kind: symbol[2], name: symbol[3],
                     qualified_name: symbol[4], start_line: toInteger(symbol[5]), end_line: toInteger(symbol[6])})
-  CREATE (f)-[:DEFINES {count: toInteger(symbol[7]), weight: toFloat(symbol[8]), confidence: toFloat(symbol[9])}]->(s)
+  CREATE (f)-[:DEFINES]->(s)
   RETURN collect(s) AS symbols
 }
 CALL (row, symbols) {
   UNWIND row[8] AS edge
-  WITH symbols[edge[0]] AS a, symbols[edge[1]] AS b, edge
-  CREATE (a)-[:CONTAINS {count: toInteger(edge[2]), weight: toFloat(edge[3]), confidence: toFloat(edge[4])}]->(b)
+  WITH symbols[edge[0]] AS a, symbols[edge[1]] AS b
+  CREATE (a)-[:CONTAINS]->(b)
 }
 CALL (row, symbols) {
   UNWIND row[9] AS edge

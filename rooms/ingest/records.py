@@ -39,6 +39,11 @@ class EdgeKind(StrEnum):
     USES_PACKAGE = "USES_PACKAGE"  # file -> package
 
 
+# Each edge of these kinds is one definition or one nesting: its count is 1 and its weight and confidence 1.0,
+# always. The code graph in Neo4j stores them without properties (``graphdb.codegraph``).
+STRUCTURAL_EDGE_KINDS = frozenset({EdgeKind.DEFINES.value, EdgeKind.CONTAINS.value})
+
+
 def file_id(path: str) -> str:
     return f"file::{path}"
 

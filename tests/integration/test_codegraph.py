@@ -69,6 +69,21 @@ def test_a_fresh_load_stores_exactly_the_scan(db: Database, repo_id: str) -> Non
     assert sum(1 for row in repo if row["label"] == "Package") == 2
 
 
+@pytest.mark.parametrize("overlapped", [False, True], ids=["sync", "scan_and_sync"])
+def test_structural_relationships_are_stored_without_properties(db: Database, repo_id: str, overlapped: bool) -> None:
+    """DEFINES and CONTAINS are 1 / 1.0 / 1.0 by construction and stored bare (codegraph_read_relationships
+    supplies the values); every other relationship keeps its count, weight and confidence."""
+    _scan_and_load(db, repo_id, FIXTURES / "python", None, overlapped)
+    records = db.driver.execute_query(fixture_cypher("relationship_property_keys"), repo_id=repo_id).records
+    keys_by_kind: dict[str, set[tuple[str, ...]]] = {}
+    for record in records:
+        keys_by_kind.setdefault(record["kind"], set()).add(tuple(sorted(record["keys"])))
+    assert keys_by_kind.keys() >= {"DEFINES", "CONTAINS", "IMPORTS", "CALLS", "USES_PACKAGE"}
+    for kind, key_sets in keys_by_kind.items():
+        expected = () if kind in ("DEFINES", "CONTAINS") else ("confidence", "count", "weight")
+        assert key_sets == {expected}, kind
+
+
 def _scan_and_load(db: Database, repo_id: str, root: Path, previous: ScanResult | None, overlapped: bool,
                    ) -> tuple[ScanResult, codegraph.LoadReport]:
     """A scan and its sync: one after the other, or overlapped (``scan_and_sync``)."""
