@@ -529,9 +529,10 @@ class _UnwindWriter:
 
     def node_jobs(self, name: str, rows: Sequence[Any], *, batch_size: int | None = None,
                   weight: Callable[[Any], int] | None = None) -> list[Callable[[], list[tuple[str, str]]]]:
-        """``nodes``' transactions, for ``run_node_jobs`` to run with any that do not wait on them."""
+        """``nodes``' transactions, for ``run_node_jobs`` to run with any that do not wait on them (see
+        ``shared_batches``)."""
         return [partial(self.node_batch, name, batch)
-                for batch in _batches(rows, batch_size or self._batch_size, weight or _one)]
+                for batch in shared_batches(rows, batch_size or self._batch_size, self._workers, weight)]
 
     def run_node_jobs(self, jobs: Sequence[Callable[[], list[tuple[str, str]]]]) -> dict[str, str]:
         """Node upsert transactions, ``workers`` at a time: {id: element id} of all their nodes."""
@@ -567,12 +568,15 @@ class _UnwindWriter:
         return self._db.write(work)
 
 
-def shared_batches(rows: Sequence[T], batch_size: int, workers: int) -> list[list[T]]:
-    """``rows`` in batches of at most ``batch_size``; rows that would not fill ``workers`` batches are shared
-    out evenly among that many (batches of at least ``SHARED_BATCH_SIZE`` rows), so that no writer idles while
-    another writes them all."""
-    size = min(batch_size, max(SHARED_BATCH_SIZE, -(-len(rows) // max(1, workers))))
-    return list(_batches(rows, size, _one))
+def shared_batches(rows: Sequence[T], batch_size: int, workers: int,
+                   weight: Callable[[T], int] | None = None) -> list[list[T]]:
+    """``rows`` in batches of at most ``batch_size`` (by ``weight``: one per row unless given); rows that would
+    not fill ``workers`` batches are shared out evenly among that many (batches of at least
+    ``SHARED_BATCH_SIZE``), so that no writer idles while another writes them all."""
+    weight = weight or _one
+    total = sum(map(weight, rows)) if weight is not _one else len(rows)
+    size = min(batch_size, max(SHARED_BATCH_SIZE, -(-total // max(1, workers))))
+    return list(_batches(rows, size, weight))
 
 
 def _one(_row: Any) -> int:
