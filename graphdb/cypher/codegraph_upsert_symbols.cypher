@@ -1,7 +1,8 @@
 // rows: [file id, [[id, path, kind, name, qualified name, start line, end line]]]
 // Each file's symbols and the file's DEFINES relationships to them, structural: no properties (the file's own
-// outgoing relationships were cleared before, so CREATE adds each one once). Returns the symbols' keys and element ids, in step (one
-// record: cheaper to decode than a record per symbol); the relationship statements find their ends by those.
+// outgoing relationships were cleared before, so CREATE adds each one once). Returns the symbols' keys and
+// element ids, in step (one record: cheaper to decode than a record per symbol); the relationship statements
+// find their ends by those.
 UNWIND $rows AS row
 MATCH (f:File {repo_id: $repo_id, id: row[0]}) USING INDEX SEEK f:File(repo_id, id)
 UNWIND row[1] AS symbol
