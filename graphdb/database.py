@@ -24,10 +24,6 @@ from graphdb.settings import DbSettings
 
 T = TypeVar("T")
 SCHEMA_PREFIX = "schema_"
-# A managed write retried on a transient error (a deadlock between concurrent writers, above all: the loader
-# runs two transactions at a time) waits this long first, then twice as long each time. The driver's own
-# first wait is a second: one deadlock retried so cost a django ingest 1.1 s.
-WRITE_RETRY_DELAY_S = 0.05
 
 
 @contextmanager
@@ -80,8 +76,7 @@ class Database:
 
     def write(self, work: Callable[[ManagedTransaction], T]) -> T:
         """Run ``work`` as one managed write transaction (retried on transient errors: keep it pure)."""
-        with unavailable_as_error(), self.driver.session(database=self.database,
-                                                         initial_retry_delay=WRITE_RETRY_DELAY_S) as session:
+        with unavailable_as_error(), self.driver.session(database=self.database) as session:
             return session.execute_write(work)
 
     def read(self, work: Callable[[ManagedTransaction], T]) -> T:

@@ -1,5 +1,5 @@
-"""Managed writes retried on a deadlock: both writers complete, and the retry waits the short
-``WRITE_RETRY_DELAY_S``, not the driver's default second."""
+"""Managed writes retried on a deadlock: both writers complete, and the retry waits the short first delay of
+``driver_options``, not the driver's default second."""
 
 from __future__ import annotations
 
@@ -42,7 +42,8 @@ def test_a_deadlocked_write_is_retried_after_the_short_delay(db: Database, repo_
     assert counts == [1, 2], attempts  # one writer was chosen as the deadlock's victim and ran again
     victim = next(runs for runs in attempts.values() if len(runs) == 2)
     waited = victim[1][0] - victim[0][1]
-    # WRITE_RETRY_DELAY_S (± 20 % jitter) plus a rollback and a begin; the driver's own first wait is 0.8-1.2 s.
+    # driver_options' initial_retry_delay (± 20 % jitter) plus a rollback and a begin; the driver's own first
+    # wait is 0.8-1.2 s.
     assert 0 < waited < 0.5, waited
     rows = db.driver.execute_query(fixture_cypher("retry_probe_read"), repo_id=repo_id).records
     assert sorted(row["touched"] for row in rows) == [2, 2]  # each writer's both writes, once
