@@ -574,8 +574,7 @@ def shared_batches(rows: Sequence[T], batch_size: int, workers: int,
     not fill ``workers`` batches are shared out evenly among that many (batches of at least
     ``SHARED_BATCH_SIZE``), so that no writer idles while another writes them all."""
     weight = weight or _one
-    total = sum(map(weight, rows)) if weight is not _one else len(rows)
-    size = min(batch_size, max(SHARED_BATCH_SIZE, -(-total // max(1, workers))))
+    size = min(batch_size, max(SHARED_BATCH_SIZE, -(-sum(map(weight, rows)) // max(1, workers))))
     return list(_batches(rows, size, weight))
 
 
