@@ -9,7 +9,8 @@ Needs a database (`coderooms db start`, or NEO4J_URI) and, the first time, the p
 ``~/.cache/coderooms/bench/`` (``--cache``). Each ingest runs in a process of its own
 (``bench.ingest.one``) for its peak RSS, and so does emerge; both clocks are wall clocks around the
 whole process. Prints, per tree: files, our time by phase (start-up first), ours in all, emerge's, the
-ratio, files/s, nodes+relationships written per second (over the ingest's load, and over the same records
+ratio, the CPU time each used (ours: our process and its parse workers, plus the local database server's),
+files/s, nodes+relationships written per second (over the ingest's load, and over the same records
 loaded again on their own), peak RSS and the machine's load. ``--repeat N`` runs ours and emerge N times
 each, alternately, and prints the medians (this machine's speed drifts by tens of percent over minutes:
 single runs cannot tell the ratio from the drift). Before the table, ``--warmup N`` (default 2) ingests the
@@ -49,6 +50,12 @@ def run_ours(tree: Path) -> tuple[float, dict, dict]:
     return seconds, json.loads(first), json.loads(alone)
 
 
+def _cpu(figures: dict) -> str:
+    """Our CPU seconds, and the database server's when it is known: "6.1+2.7"."""
+    server = figures.get("db_cpu_s")
+    return f"{figures['cpu_s']:.1f}" + (f"+{server:.1f}" if server is not None else "")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trees", default=",".join(s.name for s in SOURCES),
@@ -77,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"warm-up {run + 1} of {args.warmup}: {trees[0][0]} ingested in {seconds:.1f} s (not measured)", flush=True)
 
     header = (f"{'tree':<16}{'files':>7} {'start':>6} {'disc':>6} {'parse':>7} {'resolve':>7} {'write':>7} "
-              f"{'ours':>7} {'emerge':>8} {'ratio':>6} {'files/s':>8} {'writes':>8} {'writes/s':>9} {'alone/s':>9} "
+              f"{'ours':>7} {'emerge':>8} {'ratio':>6} {'cpu':>9} {'em cpu':>7} {'files/s':>8} {'writes':>8} "
+              f"{'writes/s':>9} {'alone/s':>9} "
               f"{'RSS MB':>7} {'load':>5}")
     print(header)
     print("-" * len(header))
@@ -97,20 +105,24 @@ def main(argv: list[str] | None = None) -> int:
         timings = figures["timings"]
         emerge_s = "-"
         ratio = "-"
+        emerge_cpu = "-"
         if emerged_runs:
             emerged = emerged_runs[-1]
             finished = [run.seconds for run in emerged_runs if run.ok]
             if len(finished) == len(emerged_runs):
                 emerge_median = statistics.median_low(finished)
                 emerge_s, ratio = f"{emerge_median:8.1f}", f"{ours_s / emerge_median:6.2f}"
+                emerge_cpu = f"{next(run.cpu_seconds for run in emerged_runs if run.seconds == emerge_median):.1f}"
             elif any(run.timed_out for run in emerged_runs):  # emerge took at least this long: the ratio is at most this
                 least = min(run.seconds for run in emerged_runs if run.timed_out)
                 emerge_s, ratio = f">{least:.0f}", f"<{ours_s / least:.2f}"
             else:
                 emerge_s = "failed"
             if len(runs) > 1:
-                notes.append(f"{name}: ours {', '.join(f'{run[0]:.1f}' for run in runs)} s; emerge "
-                             f"{', '.join(f'{run.seconds:.1f}' if run.ok else 'failed' for run in emerged_runs)} s")
+                notes.append(f"{name}: ours {', '.join(f'{run[0]:.1f}' for run in runs)} s "
+                             f"(CPU-s {', '.join(_cpu(run[1]) for run in runs)}); emerge "
+                             f"{', '.join(f'{run.seconds:.1f}' if run.ok else 'failed' for run in emerged_runs)} s "
+                             f"(CPU-s {', '.join(f'{run.cpu_seconds:.1f}' for run in emerged_runs)})")
             notes.append(f"{name} ({languages}): emerge read {', '.join(emerged.languages) or 'nothing'}"
                          + (f"; no emerge parser for {', '.join(emerged.unsupported)}" if emerged.unsupported else "")
                          + f"; emerge peak RSS {emerged.peak_rss_mb:.0f} MB"
@@ -119,8 +131,8 @@ def main(argv: list[str] | None = None) -> int:
         startup = ours_s - figures["seconds"]  # interpreter, imports, connection, schema
         print(f"{name:<16}{figures['files']:>7} {startup:6.1f} {timings['discover']:6.1f} "
               f"{timings['parse']:7.1f} {timings['resolve']:7.1f} {timings['write']:7.1f} {ours_s:7.1f} "
-              f"{emerge_s:>8} {ratio:>6} {figures['files'] / ours_s:8.0f} {figures['writes']:>8} "
-              f"{figures['write_rate']:9.0f} {alone['write_rate']:9.0f} {rss:7.0f} "
+              f"{emerge_s:>8} {ratio:>6} {_cpu(figures):>9} {emerge_cpu:>7} {figures['files'] / ours_s:8.0f} "
+              f"{figures['writes']:>8} {figures['write_rate']:9.0f} {alone['write_rate']:9.0f} {rss:7.0f} "
               f"{max(load_before, os.getloadavg()[0]):5.1f}", flush=True)
     print()
     if args.repeat > 1:
@@ -129,9 +141,13 @@ def main(argv: list[str] | None = None) -> int:
         print("in the order run, is listed below.")
     print("ours = the whole `bench.ingest.one` process up to its figures (interpreter start, scan, load);")
     print("start = its part before the scan (interpreter, imports, connection, schema).")
-    print("emerge = the whole emerge process. ratio = ours / emerge (target <= 0.5). writes = nodes + relationships;")
-    print("write = the load's part after the scan: it begins during the scan (`codegraph.scan_and_sync`), so")
-    print("writes/s = their rate over the whole load, from its first write during the parse, which paces it.")
+    print("emerge = the whole emerge process. ratio = ours / emerge (target <= 0.5).")
+    print("cpu = the CPU time (user + system) of `bench.ingest.one` and its parse workers over ours, + the local")
+    print("database server's over the ingest (no second figure for a server this machine cannot see); em cpu =")
+    print(f"emerge's. Ours cannot take less than its cpu over the machine's {os.cpu_count()} CPUs.")
+    print("writes = nodes + relationships. write = the load's part after the scan: it begins during the scan")
+    print("(`codegraph.scan_and_sync`), so writes/s = their rate over the whole load, from its first write during")
+    print("the parse, which paces it.")
     print("alone/s = the database's write rate: the same records loaded again into a fresh repository id, with")
     print("no scan beside the load (`codegraph.sync_repo`; target >= 50,000/s).")
     print("RSS = the larger of our process and its parse workers. load = the machine's 1-minute load average")

@@ -39,6 +39,7 @@ class EmergeRun:
     languages: tuple[str, ...]     # ours, that emerge analysed
     unsupported: tuple[str, ...]   # ours, with source files, that emerge has no parser for
     ok: bool
+    cpu_seconds: float             # user + system, of the emerge process
     note: str = ""
     timed_out: bool = False
 
@@ -100,12 +101,12 @@ def run_emerge(cache: Path, tree: Path, files_by_language: Mapping[str, int], pr
                 process.kill()
                 _, status, usage = os.wait4(process.pid, 0)
                 return EmergeRun(time.perf_counter() - started, usage.ru_maxrss / 1024, languages, unsupported, False,
-                                 f"stopped after {timeout_s:.0f}s", timed_out=True)
+                                 usage.ru_utime + usage.ru_stime, f"stopped after {timeout_s:.0f}s", timed_out=True)
             time.sleep(0.05)
     seconds = time.perf_counter() - started
     process.returncode = os.waitstatus_to_exitcode(status)
     ok = process.returncode == 0
-    return EmergeRun(seconds, usage.ru_maxrss / 1024, languages, unsupported, ok,
+    return EmergeRun(seconds, usage.ru_maxrss / 1024, languages, unsupported, ok, usage.ru_utime + usage.ru_stime,
                      "" if ok else f"exit {process.returncode}, see {work / 'emerge.log'}")
 
 

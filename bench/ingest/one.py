@@ -1,7 +1,8 @@
-"""One measured ingest, in a process of its own (so its peak RSS is its own): scan a tree, load it
-into a fresh repository id, print one JSON line of figures; then load the same records again into a
-second fresh id, with nothing else running, and print that load's figures on a second line; then delete
-what it loaded.
+"""One measured ingest, in a process of its own (so its peak RSS and CPU time are its own): scan a tree,
+load it into a fresh repository id, print one JSON line of figures; then load the same records again into
+a second fresh id, with nothing else running, and print that load's figures on a second line; then delete
+what it loaded. The database server's CPU time over the ingest is in the figures too when it is the local
+instance (``coderooms db start``), whose process this machine can see.
 
     .venv/bin/python -m bench.ingest.one TREE
 """
@@ -16,17 +17,32 @@ import uuid
 from pathlib import Path
 from time import perf_counter
 
+from bench.cpu import process_cpu_seconds
 from graphdb.lean_driver import without_data_frames
 
 without_data_frames()  # as `coderooms ingest` does, before the driver is imported
 
 from graphdb import codegraph  # noqa: E402
 from graphdb.database import Database  # noqa: E402
+from graphdb.runtime import LocalInstance  # noqa: E402
+from graphdb.settings import DbSettings  # noqa: E402
 from rooms.ingest import ParseSink, ScanOptions, ScanResult, scan_tree  # noqa: E402
 
 
 def _peak_mb(who: int) -> float:
     return resource.getrusage(who).ru_maxrss / 1024  # KiB on Linux
+
+
+def _cpu_seconds() -> float:
+    """User and system time of this process and of its ended children (the scan's parse workers)."""
+    return sum(usage.ru_utime + usage.ru_stime
+               for usage in (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)))
+
+
+def _server_pid() -> int | None:
+    """The database server's process when it is the local instance."""
+    settings = DbSettings()
+    return None if settings.external else LocalInstance(settings).running_pid()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,7 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     db.apply_schema()
     repo_id = f"bench-ingest-{uuid.uuid4().hex[:8]}"
     bulk_id = f"{repo_id}-alone"
+    server = _server_pid()
     try:
+        server_started = process_cpu_seconds(server)
         started = perf_counter()
         scanned: list[float] = []
 
@@ -48,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
 
         result, load = codegraph.scan_and_sync(db, repo_id, scan)
         seconds = perf_counter() - started
+        server_ended = process_cpu_seconds(server)
         figures = {
             "files": len(result.files),
             "files_by_language": dict(result.report.files_by_language),
@@ -61,6 +80,9 @@ def main(argv: list[str] | None = None) -> int:
             "write_rate": load.writes_per_second,
             "peak_rss_mb": _peak_mb(resource.RUSAGE_SELF),
             "worker_peak_rss_mb": _peak_mb(resource.RUSAGE_CHILDREN),
+            # from the interpreter's start, as the parent's clock
+            "cpu_s": _cpu_seconds(),
+            "db_cpu_s": None if server_started is None or server_ended is None else server_ended - server_started,
         }
         print(json.dumps(figures), flush=True)  # the parent stops the ingest clock on this line
         # The database's write rate on its own: the same records loaded again, into a second fresh repository

@@ -27,10 +27,10 @@ import os
 import sys
 import time
 import uuid
-from pathlib import Path
 from typing import Any
 
 from bench.common import bench_repo
+from bench.cpu import process_cpu_seconds
 from bench.load import documents as docs
 from bench.load.baseline import cypher_baseline
 from bench.load.drive import Load, drive
@@ -50,17 +50,6 @@ LABEL = "bench-load"
 SHOWN_ERRORS = 5
 
 
-def _cpu_seconds(pid: int | None) -> float | None:
-    """User + system CPU seconds of a process so far (Linux /proc; None elsewhere)."""
-    if pid is None:
-        return None
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 class _Cpu:
     """Share of one core used by this process, the API and Neo4j between ``start`` and ``stop``."""
 
@@ -69,13 +58,13 @@ class _Cpu:
 
     def start(self) -> None:
         self.wall, self.self_cpu = time.perf_counter(), time.process_time()
-        self.others = {name: _cpu_seconds(pid) for name, pid in self.pids.items()}
+        self.others = {name: process_cpu_seconds(pid) for name, pid in self.pids.items()}
 
     def stop(self) -> dict[str, float | None]:
         wall = time.perf_counter() - self.wall
         shares: dict[str, float | None] = {"bench": (time.process_time() - self.self_cpu) / wall}
         for name, before in self.others.items():
-            after = _cpu_seconds(self.pids[name])
+            after = process_cpu_seconds(self.pids[name])
             shares[name] = None if before is None or after is None else (after - before) / wall
         return shares
 
