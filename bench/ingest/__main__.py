@@ -85,8 +85,7 @@ def main(argv: list[str] | None = None) -> int:
 
     header = (f"{'tree':<16}{'files':>7} {'start':>6} {'disc':>6} {'parse':>7} {'resolve':>7} {'write':>7} "
               f"{'ours':>7} {'emerge':>8} {'ratio':>6} {'cpu':>9} {'em cpu':>7} {'files/s':>8} {'writes':>8} "
-              f"{'writes/s':>9} {'alone/s':>9} "
-              f"{'RSS MB':>7} {'load':>5}")
+              f"{'writes/s':>9} {'alone/s':>9} {'RSS MB':>7} {'load':>5}")
     print(header)
     print("-" * len(header))
     notes: list[str] = []
