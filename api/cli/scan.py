@@ -12,6 +12,7 @@ from graphdb import scan as scans
 from graphdb import store_writes
 from graphdb.database import Database
 from graphdb.errors import GraphDbError
+from graphdb.retry_log import transaction_retries_unlogged
 from rooms.contract import SeedFile
 from rooms.reconcile import resolve_members
 from rooms.store_rules import CandidateWrite
@@ -48,7 +49,8 @@ def _ingest(args: argparse.Namespace) -> int:
         try:
             db.apply_schema()
             log(f"ingesting {root} as {repo_id}…")
-            outcome = scans.ingest(db, root, repo_id)
+            with transaction_retries_unlogged():  # the loader's concurrent writers deadlock at times; retried
+                outcome = scans.ingest(db, root, repo_id)
         finally:
             db.close()
     except GraphDbError as exc:
@@ -103,7 +105,8 @@ def _scan(args: argparse.Namespace) -> int:
             db.apply_schema()
             expected = store_writes.store_version(db, repo_id)
             log(f"scanning {root} as {repo_id} (store version {expected})…")
-            outcome = scans.scan(db, root, repo_id, expected, naming=args.naming, actor=CLI_ACTOR)
+            with transaction_retries_unlogged():  # as in _ingest
+                outcome = scans.scan(db, root, repo_id, expected, naming=args.naming, actor=CLI_ACTOR)
         finally:
             db.close()
     except GraphDbError as exc:

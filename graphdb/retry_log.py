@@ -1,0 +1,42 @@
+"""Quiet the driver's notices of retried transactions, for command-line use.
+
+The driver logs a warning each time a managed transaction fails on a transient error and is about to be run
+again: a deadlock between the loader's concurrent writers, most often. On a terminal that is noise in the
+middle of the progress display, and nothing a user can act on: the retry is the remedy, and a write that
+still fails once the retry budget is spent raises, and the command reports it. The API server keeps these
+warnings (a retry rate is worth watching there).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+_DRIVER_SESSIONS = "neo4j.session"  # the driver's logger of managed and auto-commit transaction retries
+
+
+class _RetriedTransactions(logging.Filter):
+    """Drops the warnings that carry a retryable driver error (a transaction about to be retried)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        arguments = record.args if isinstance(record.args, tuple) else ()
+        return not (record.levelno == logging.WARNING and any(_retryable(argument) for argument in arguments))
+
+
+def _retryable(value: object) -> bool:
+    is_retryable = getattr(value, "is_retryable", None)
+    return isinstance(value, Exception) and callable(is_retryable) and bool(is_retryable())
+
+
+@contextmanager
+def transaction_retries_unlogged() -> Iterator[None]:
+    """Within this block (in any thread of the process), the driver's notices of retried transactions are
+    not logged."""
+    logger = logging.getLogger(_DRIVER_SESSIONS)
+    quiet = _RetriedTransactions()
+    logger.addFilter(quiet)
+    try:
+        yield
+    finally:
+        logger.removeFilter(quiet)
