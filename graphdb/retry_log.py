@@ -13,6 +13,8 @@ import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from neo4j.exceptions import DriverError, Neo4jError
+
 _DRIVER_SESSIONS = "neo4j.session"  # the driver's logger of managed and auto-commit transaction retries
 
 
@@ -21,12 +23,8 @@ class _RetriedTransactions(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         arguments = record.args if isinstance(record.args, tuple) else ()
-        return not (record.levelno == logging.WARNING and any(_retryable(argument) for argument in arguments))
-
-
-def _retryable(value: object) -> bool:
-    is_retryable = getattr(value, "is_retryable", None)
-    return isinstance(value, Exception) and callable(is_retryable) and bool(is_retryable())
+        return not (record.levelno == logging.WARNING and any(
+            isinstance(argument, (Neo4jError, DriverError)) and argument.is_retryable() for argument in arguments))
 
 
 @contextmanager
