@@ -30,7 +30,7 @@ class DbSettings(BaseSettings):
     instance: str = Field(default="default", pattern=r"^[A-Za-z0-9_-]{1,40}$", description="Local instance name.")
     neo4j_backend: Backend = Backend.LOCAL
     neo4j_port: int | None = Field(default=None, ge=1, le=65535, description="Bolt port of the local server.")
-    neo4j_heap: str = Field(default="1g", pattern=r"^[0-9]+[mg]$")
+    neo4j_heap: str = Field(default="2g", pattern=r"^[0-9]+[mg]$")
     neo4j_pagecache: str = Field(default="512m", pattern=r"^[0-9]+[mg]$")
     java_home: Path | None = Field(default=None, validation_alias=AliasChoices("CODEROOMS_JAVA_HOME", "JAVA_HOME"))
     jvm_dirs: list[Path] = Field(

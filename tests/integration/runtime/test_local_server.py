@@ -66,6 +66,8 @@ def test_start_status_restart_stop(neo4j_target: object) -> None:  # noqa: ARG00
         assert again.returncode == 0 and "already running" in again.stderr
         assert cli("db", "uri", env=env).stdout.strip() == doc["uri"]
         assert len(our_java_processes(instance_dir / "conf")) == 1
+        server_flags = (Path("/proc") / str(our_java_processes(instance_dir / "conf")[0]) / "cmdline").read_bytes()
+        assert server_flags.split(b"\0")[1:4] == [b"-Xms2g", b"-Xmx2g", b"-Xmn1024m"]  # the default heap
         assert "resolving" not in first.stderr + again.stderr, "jars come from the cache, no download"
     finally:
         stopped = cli("db", "stop", env=env)

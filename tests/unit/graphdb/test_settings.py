@@ -6,6 +6,7 @@ import pytest
 
 from graphdb.connection import resolve_target
 from graphdb.errors import NoDatabaseConfigured
+from graphdb.runtime.instance import heap_options
 from graphdb.settings import DbSettings
 
 
@@ -31,3 +32,12 @@ def test_instance_names_are_restricted(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CODEROOMS_INSTANCE", "../escape")
     with pytest.raises(ValueError):
         DbSettings()
+
+
+@pytest.mark.parametrize(("heap", "flags"), [
+    ("2g", ["-Xms2g", "-Xmx2g", "-Xmn1024m"]),
+    ("1536m", ["-Xms1536m", "-Xmx1536m", "-Xmn768m"]),
+    ("1g", ["-Xms1g", "-Xmx1g", "-Xmn512m"]),
+])
+def test_half_the_local_server_heap_is_its_young_generation(heap: str, flags: list[str]) -> None:
+    assert heap_options(heap) == flags
