@@ -75,9 +75,10 @@ def heap_options(heap: str) -> list[str]:
     """The JVM's heap flags for ``heap`` ("2g", "1536m"): a fixed size, half of it the young generation.
 
     A load's transactions allocate a great deal that dies young. Left to size itself, the parallel
-    collector kept a young generation of about 200 MB in a 1 GB heap: a django ingest ran 12 young
-    collections (0.20 CPU-s of the server's 2.9) and promoted about 240 MB of transaction state to the old
-    generation, which then needed full collections. With a 1 GB young generation it runs 2-3 (0.03 CPU-s)."""
+    collector kept a young generation of about 200 MB in a 1 GB heap: a django ingest ran 12-13 young
+    collections (0.17-0.26 CPU-s of the server's 2.6-3.4) and promoted about 240 MB of transaction state to
+    the old generation, which then needed full collections. With a 1 GB young generation it runs 2-3
+    (0.02-0.12 CPU-s)."""
     mebibytes = int(heap[:-1]) * (1024 if heap[-1] == "g" else 1)
     return [f"-Xms{heap}", f"-Xmx{heap}", f"-Xmn{mebibytes // 2}m"]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from graphdb.runtime.instance import LocalInstance, free_port
+from graphdb.runtime.instance import LocalInstance, free_port, heap_options
 from graphdb.runtime.provision import dist_dir
 from graphdb.settings import DbSettings
 
@@ -67,7 +67,8 @@ def test_start_status_restart_stop(neo4j_target: object) -> None:  # noqa: ARG00
         assert cli("db", "uri", env=env).stdout.strip() == doc["uri"]
         assert len(our_java_processes(instance_dir / "conf")) == 1
         server_flags = (Path("/proc") / str(our_java_processes(instance_dir / "conf")[0]) / "cmdline").read_bytes()
-        assert server_flags.split(b"\0")[1:4] == [b"-Xms2g", b"-Xmx2g", b"-Xmn1024m"]  # the default heap
+        heap = DbSettings().neo4j_heap  # the environment's, as the CLI read it
+        assert server_flags.split(b"\0")[1:4] == [flag.encode() for flag in heap_options(heap)]
         assert "resolving" not in first.stderr + again.stderr, "jars come from the cache, no download"
     finally:
         stopped = cli("db", "stop", env=env)
