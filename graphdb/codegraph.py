@@ -25,14 +25,18 @@ a node it creates exist after all (a symbol left by an interrupted repository de
 the key constraint fails that transaction and the sync starts again merging every node: what the first
 attempt wrote has null digests, so it is rewritten like any interrupted load.
 
-Rows are positional lists (cheaper to encode than maps), sent as ``UNWIND $rows`` batches, several
-transactions at a time for symbols and relationships. The node upserts return each node's element id, and
-the relationship statements find both ends by it (no index seek per end: those seeks, locking ones in a
+Rows are positional lists (cheaper to encode than maps), sent as ``UNWIND $batch.rows`` batches, several
+transactions at a time for symbols and relationships. Every statement of a load takes its values in the one
+map ``$batch`` (``batch_parameters``): Neo4j keys its cached plans by the parameters' types and, for a list
+or a string, by the power of ten over its length, so bare ``$rows`` and ``$repo_id`` made plans for every
+size of batch and of repository id, and a small repository's first load was mostly planning (rxjs's records
+on a server that had loaded django: 0.61 s, now 0.14 s). The node upserts return each node's element id,
+and the relationship statements find both ends by it (no index seek per end: those seeks, locking ones in a
 write, were a quarter of the server's work); ends in unchanged files are looked up once, by key, first.
-Every lookup by key says ``USING INDEX SEEK``:
-left to itself the planner may pick the ``repo_id`` index (or scan the key index) when its statistics
-are stale, which turns a batch into a scan per row. (A ``LOAD CSV`` path through the local server's
-import directory was measured too: no faster than these batches, so it is not here.)
+Every lookup by key says ``USING INDEX SEEK``: left to itself the planner may pick the ``repo_id`` index (or
+scan the key index) when its statistics are stale, which turns a batch into a scan per row. (A ``LOAD CSV``
+path through the local server's import directory was measured too: no faster than these batches, so it is not
+here.)
 
 ``scan_and_sync`` runs the load with its scan (``rooms.ingest.scan.ParseSink``), so the server works while
 the client parses and resolves. It reads the stored digests first; each parsed file that has no node is
@@ -142,7 +146,7 @@ def _load(db: Database, repo_id: str, result: ScanResult, batch_size: int, worke
 
 
 def _stored_digests(db: Database, repo_id: str) -> dict[str, str | None]:
-    return {row["path"]: row["digest"] for row in db.rows("codegraph_file_digests", repo_id=repo_id)}
+    return {row["path"]: row["digest"] for row in db.rows("codegraph_file_digests", **batch_parameters(repo_id))}
 
 
 def _sync(db: Database, repo_id: str, result: ScanResult, batch_size: int, workers: int, *, create: bool,
@@ -490,8 +494,8 @@ def _unwritten_ends(db: Database, repo_id: str, edges: Sequence[EdgeRecord], nod
         return {}
     files = sorted(end for end in missing if end.startswith("file::"))
     symbols = sorted(missing.difference(files))  # packages are all written by every load
-    return {row["id"]: row["node"] for row in db.rows("codegraph_element_ids", repo_id=repo_id, files=files,
-                                                       symbols=symbols)}
+    return {row["id"]: row["node"]
+            for row in db.rows("codegraph_element_ids", **batch_parameters(repo_id, files=files, symbols=symbols))}
 
 
 def _edge_rows(edges: Iterable[EdgeRecord], nodes: dict[str, str]) -> Iterator[tuple[str, list[list[Any]]]]:
@@ -503,6 +507,13 @@ def _edge_rows(edges: Iterable[EdgeRecord], nodes: dict[str, str]) -> Iterator[t
         if source is not None and target is not None:
             grouped[_EDGE_STATEMENTS[edge.kind]].append(_relationship_row(source, target, edge))
     yield from sorted(grouped.items())
+
+
+def batch_parameters(repo_id: str, **values: Any) -> dict[str, Any]:
+    """The parameters of a loader statement: the repository id and ``values`` in the one map ``$batch``. A map
+    parameter has no size in Neo4j's plan cache key (a list or a string has its length's power of ten), so
+    one plan serves every batch and every repository."""
+    return {"batch": {"repo_id": repo_id, **values}}
 
 
 class _UnwindWriter:
@@ -547,20 +558,20 @@ class _UnwindWriter:
 
     def node_batch(self, name: str, rows: list[Any]) -> list[tuple[str, str]]:
         """One transaction of a node upsert (see ``nodes``): its (key, element id) pairs."""
-        return self._write(_unit_of_work(query(name), {"repo_id": self._repo_id, "rows": rows}, returns=True))
+        return self._write(_unit_of_work(query(name), batch_parameters(self._repo_id, rows=rows), returns=True))
 
     def batch(self, name: str, rows: list[Any]) -> None:
         """One transaction of a statement over ``rows``."""
-        self._write(_unit_of_work(query(name), {"repo_id": self._repo_id, "rows": rows}))
+        self._write(_unit_of_work(query(name), batch_parameters(self._repo_id, rows=rows)))
 
     def run(self, name: str, key: str, rows: Sequence[Any]) -> None:
         """A statement over ``rows`` (passed as ``key``), one batch after the other."""
         statement = query(name)
         for batch in _batches(rows, self._batch_size, _one):
-            self._write(_unit_of_work(statement, {"repo_id": self._repo_id, key: batch}))
+            self._write(_unit_of_work(statement, batch_parameters(self._repo_id, **{key: batch})))
 
     def run_once(self, name: str, **params: Any) -> None:
-        self._write(_unit_of_work(query(name), {"repo_id": self._repo_id, **params}))
+        self._write(_unit_of_work(query(name), batch_parameters(self._repo_id, **params)))
 
     def _write(self, work: Callable[[ManagedTransaction], T]) -> T:
         if self._stop is not None and self._stop.is_set():

@@ -8,14 +8,15 @@
 //        weight, confidence]], the indexes into the symbols]
 // DEFINES and CONTAINS are structural: they carry no properties (see codegraph_read_relationships).
 // Returns the keys and element ids of the files and symbols, in step.
-UNWIND $rows AS row
-CREATE (f:File {repo_id: $repo_id, id: row[0], path: row[1], language: row[2], size: row[3], sha256: row[4],
-                lines: row[5], parse: row[6]})
+UNWIND $batch.rows AS row
+CREATE (f:File {repo_id: $batch.repo_id, id: row[0], path: row[1], language: row[2], size: row[3],
+                sha256: row[4], lines: row[5], parse: row[6]})
 WITH f, row
 CALL (f, row) {
   UNWIND row[7] AS symbol
-  CREATE (s:Symbol {repo_id: $repo_id, id: symbol[0], path: symbol[1], kind: symbol[2], name: symbol[3],
-                    qualified_name: symbol[4], start_line: toInteger(symbol[5]), end_line: toInteger(symbol[6])})
+  CREATE (s:Symbol {repo_id: $batch.repo_id, id: symbol[0], path: symbol[1], kind: symbol[2],
+                    name: symbol[3], qualified_name: symbol[4], start_line: toInteger(symbol[5]),
+                    end_line: toInteger(symbol[6])})
   CREATE (f)-[:DEFINES]->(s)
   RETURN collect(s) AS symbols
 }

@@ -1,4 +1,4 @@
 // The stored digest of every file of a repository's code graph (null where a load was interrupted).
-MATCH (f:File {repo_id: $repo_id})
+MATCH (f:File {repo_id: $batch.repo_id})
 RETURN f.path AS path, f.digest AS digest
 ORDER BY path

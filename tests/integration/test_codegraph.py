@@ -148,9 +148,9 @@ def test_an_interrupted_load_is_completed_by_the_next_sync(db: Database, repo_id
     result = scan_tree(FIXTURES / "go", OPTIONS)
     codegraph.sync_repo(db, repo_id, result)
     # What an interruption leaves: a file upserted again (digest reset) and its relationships gone.
-    db.execute("codegraph_clear_file_edges", repo_id=repo_id, rows=[["file::main.go", []]])
-    db.execute("codegraph_upsert_files", repo_id=repo_id,
-               rows=[codegraph.file_row(next(f for f in result.files if f.path == "main.go"))])
+    db.execute("codegraph_clear_file_edges", **codegraph.batch_parameters(repo_id, rows=[["file::main.go", []]]))
+    db.execute("codegraph_upsert_files", **codegraph.batch_parameters(
+        repo_id, rows=[codegraph.file_row(next(f for f in result.files if f.path == "main.go"))]))
     report = codegraph.sync_repo(db, repo_id, result)
     assert report.files_written == 1
     assert _stored(db, repo_id) == _expected(result)
@@ -284,7 +284,7 @@ class _CreatesDoneBeforeResolution:
     def all_parsed(self) -> None:
         self._sink.all_parsed()
         assert _poll(lambda: self._interrupted() or
-                     len(self._db.rows("codegraph_file_digests", repo_id=self._repo_id)) == self.files)
+                     len(self._db.rows("codegraph_file_digests", **codegraph.batch_parameters(self._repo_id))) == self.files)
 
     def resolved(self, edges: Any) -> None:
         self._sink.resolved(edges)
@@ -370,3 +370,54 @@ def test_a_scan_that_fails_after_writing_began_fails_the_load_and_the_next_compl
     result, _ = codegraph.scan_and_sync(db, repo_id, lambda sink: scan_tree(root, OPTIONS, sink=sink))
     assert _stored(db, repo_id) == _expected(result)
     assert codegraph.sync_repo(db, repo_id, result).files_written == 0
+
+
+def _cached_plans(db: Database) -> int:
+    """Empties the database's query caches: how many executable plans they held."""
+    message = db.driver.execute_query("CALL db.clearQueryCaches()", database_=db.database).records[0][0]
+    return 0 if message == "Query cache already empty." else int(message.split(" of ")[1].split()[0])
+
+
+def _modules(count: int, version: int) -> dict[str, str]:
+    """A package of ``count`` modules beside its base: each imports the base and a third-party package,
+    subclasses the base and calls it, so every relationship statement has a row per module."""
+    files = {"pyproject.toml": '[project]\nname = "demo"\ndependencies = ["requests"]\n',
+             "pkg/__init__.py": "",
+             "pkg/base.py": "class Base:\n    def run(self):\n        return 1\n\n\ndef helper():\n    return 2\n"}
+    for index in range(count):
+        files[f"pkg/m{index}.py"] = (f"import requests\nfrom pkg.base import Base, helper\n\n\nclass C{index}(Base):\n"
+                                     f"    def run(self):\n        return helper() + {version}\n")
+    return files
+
+
+def _load_history(db: Database, repo_id: str, root: Path, modules: int) -> None:
+    """A first load of ``modules`` modules (creates), then a sync that rewrites them all and deletes one (merges,
+    deletes, lookups of the unchanged base), one after its scan and one overlapped with it."""
+    write(root, _modules(modules, 1))
+    first = scan_tree(root, ScanOptions(workers=1, use_git=False))
+    codegraph.sync_repo(db, repo_id, first)
+    write(root, _modules(modules, 2))
+    (root / "pkg" / "m0.py").unlink()
+    second = scan_tree(root, ScanOptions(workers=1, use_git=False), first)
+    assert codegraph.sync_repo(db, repo_id, second).files_written == modules - 1
+    write(root, _modules(modules, 3))
+    codegraph.scan_and_sync(db, repo_id, lambda sink: scan_tree(root, ScanOptions(workers=1, use_git=False), second,
+                                                                sink=sink))
+
+
+def test_a_load_plans_its_statements_once_whatever_the_sizes_of_its_batches_and_repository_id(
+        db: Database, repo_id: str, tmp_path: Path) -> None:
+    # Neo4j keys a cached plan by the parameters' types and, for a list or a string, by the power of ten over
+    # its length: a small repository's first load after a large one's planned all its statements again.
+    small, again, large = f"{repo_id}-s", f"{repo_id}-t", f"{repo_id}-{'l' * 100}"
+    try:
+        _cached_plans(db)
+        _load_history(db, small, tmp_path / "small", 3)
+        plans = _cached_plans(db)
+        assert plans >= 12  # every statement of a load was planned (and cached)
+        _load_history(db, again, tmp_path / "again", 3)
+        _load_history(db, large, tmp_path / "large", 150)  # batches of 150 rows and more, a longer id
+        assert _cached_plans(db) == plans
+    finally:
+        for loaded in (small, again, large):
+            codegraph.delete_code_graph(db, loaded)

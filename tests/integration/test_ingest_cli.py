@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from graphdb import codegraph
 from graphdb.connection import Target
 from graphdb.database import Database
 from rooms.ingest import scan_tree
@@ -37,7 +38,7 @@ def test_ingest_reports_and_writes_the_scan(neo4j_target: Target, db: Database, 
     assert report["edges_by_kind"] == dict(expected.edges_by_kind)
     files = sum(expected.files_by_language.values())
     assert report["written"]["files"] == files and report["written"]["nodes"] > files
-    stored = db.rows("codegraph_file_digests", repo_id=repo_id)
+    stored = db.rows("codegraph_file_digests", **codegraph.batch_parameters(repo_id))
     assert len(stored) == files and all(row["digest"] for row in stored)
 
     again = json.loads(cli(neo4j_target, str(FIXTURE), "--repo-id", repo_id, "--json").stdout)
