@@ -30,9 +30,14 @@ transactions at a time for symbols and relationships. Every statement of a load 
 map ``$batch`` (``batch_parameters``): Neo4j keys its cached plans by the parameters' types and, for a list
 or a string, by the power of ten over its length, so bare ``$rows`` and ``$repo_id`` made plans for every
 size of batch and of repository id, and a small repository's first load was mostly planning (rxjs's records
-on a server that had loaded django: 0.61 s, now 0.14 s). The node upserts return each node's element id,
-and the relationship statements find both ends by it (no index seek per end: those seeks, locking ones in a
-write, were a quarter of the server's work); ends in unchanged files are looked up once, by key, first.
+on a server that had loaded django: 0.61 s, now 0.14 s). And each says ``CYPHER replan=skip``: its plan is
+made once and kept, as Neo4j would otherwise plan it again whenever the graph's statistics have moved far
+since (a load after another repository's came or went). Every plan here finds its nodes by a key's index, a
+hinted index or element id, or creates them, whatever the statistics (``test_a_load_keeps_the_plans_…``), so
+planning again could only cost: in the bench it took 0.5 of rxjs's 0.6 CPU-s of Neo4j, the tree's ingest
+following mui-material's. The node upserts return each node's element id, and the relationship statements
+find both ends by it (no index seek per end: those seeks, locking ones in a write, were a quarter of the
+server's work); ends in unchanged files are looked up once, by key, first.
 Every lookup by key says ``USING INDEX SEEK``: left to itself the planner may pick the ``repo_id`` index (or
 scan the key index) when its statistics are stale, which turns a batch into a scan per row. (A ``LOAD CSV``
 path through the local server's import directory was measured too: no faster than these batches, so it is not

@@ -8,6 +8,7 @@
 //        weight, confidence]], the indexes into the symbols]
 // DEFINES and CONTAINS are structural: they carry no properties (see codegraph_read_relationships).
 // Returns the keys and element ids of the files and symbols, in step.
+CYPHER replan=skip
 UNWIND $batch.rows AS row
 CREATE (f:File {repo_id: $batch.repo_id, id: row[0], path: row[1], language: row[2], size: row[3],
                 sha256: row[4], lines: row[5], parse: row[6]})

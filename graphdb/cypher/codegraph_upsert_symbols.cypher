@@ -3,6 +3,7 @@
 // outgoing relationships were cleared before, so CREATE adds each one once). Returns the symbols' keys and
 // element ids, in step (one record: cheaper to decode than a record per symbol); the relationship statements
 // find their ends by those.
+CYPHER replan=skip
 UNWIND $batch.rows AS row
 MATCH (f:File {repo_id: $batch.repo_id, id: row[0]}) USING INDEX SEEK f:File(repo_id, id)
 UNWIND row[1] AS symbol
