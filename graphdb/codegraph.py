@@ -34,8 +34,8 @@ on a server that had loaded django: 0.61 s, now 0.14 s). And each says ``CYPHER 
 made once and kept, as Neo4j would otherwise plan it again whenever the graph's statistics have moved far
 since (a load after another repository's came or went). Every plan here finds its nodes by a key's index, a
 hinted index or element id, or creates them, whatever the statistics (``test_a_load_keeps_the_plans_…``), so
-planning again could only cost: in the bench it took 0.5 of rxjs's 0.6 CPU-s of Neo4j, the tree's ingest
-following mui-material's. The node upserts return each node's element id, and the relationship statements
+planning again could only cost: in the bench, rxjs's ingest after mui-material's cost Neo4j 0.2–0.6 CPU-s
+without it, 0.1 with it. The node upserts return each node's element id, and the relationship statements
 find both ends by it (no index seek per end: those seeks, locking ones in a write, were a quarter of the
 server's work); ends in unchanged files are looked up once, by key, first.
 Every lookup by key says ``USING INDEX SEEK``: left to itself the planner may pick the ``repo_id`` index (or
