@@ -438,7 +438,8 @@ def _operators(plan: dict[str, Any]) -> list[str]:
 
 def test_a_load_keeps_the_plans_of_its_statements_and_they_scan_nothing(db: Database) -> None:
     # Each statement of a load is planned once and kept (CYPHER replan=skip), however the graph's statistics
-    # move: so its plan must find every node by index or element id, whatever statistics it was made under.
+    # move: so its plan must find every node by a key's index, a hinted index or element id (the hints and the
+    # id seeks do not depend on statistics; planned here afresh under this database's).
     loader = [name for name in names() if name.startswith("codegraph_") and "$batch." in query(name)]
     assert len(loader) >= 16
     batch = {"repo_id": "r", "rows": [], "ids": [], "keep": [], "files": [], "symbols": [], "relationships": 0,
