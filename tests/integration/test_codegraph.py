@@ -397,16 +397,16 @@ def _modules(count: int, version: int) -> dict[str, str]:
 def _load_history(db: Database, repo_id: str, root: Path, modules: int) -> None:
     """A first load of ``modules`` modules (creates), then two syncs that rewrite every module (merges, lookups of
     the unchanged base), the first also deleting one: one after its scan, one overlapped with it."""
+    options = ScanOptions(workers=1, use_git=False)
     write(root, _modules(modules, 1))
-    first = scan_tree(root, ScanOptions(workers=1, use_git=False))
+    first = scan_tree(root, options)
     codegraph.sync_repo(db, repo_id, first)
     write(root, _modules(modules, 2))
     (root / "pkg" / "m0.py").unlink()
-    second = scan_tree(root, ScanOptions(workers=1, use_git=False), first)
+    second = scan_tree(root, options, first)
     assert codegraph.sync_repo(db, repo_id, second).files_written == modules - 1
     write(root, _modules(modules, 3))
-    codegraph.scan_and_sync(db, repo_id, lambda sink: scan_tree(root, ScanOptions(workers=1, use_git=False), second,
-                                                                sink=sink))
+    codegraph.scan_and_sync(db, repo_id, lambda sink: scan_tree(root, options, second, sink=sink))
 
 
 def test_a_load_plans_its_statements_once_whatever_the_sizes_of_its_batches_and_repository_id(

@@ -65,8 +65,9 @@ def test_start_status_restart_stop(neo4j_target: object) -> None:  # noqa: ARG00
         again = cli("db", "start", env=env)
         assert again.returncode == 0 and "already running" in again.stderr
         assert cli("db", "uri", env=env).stdout.strip() == doc["uri"]
-        assert len(our_java_processes(instance_dir / "conf")) == 1
-        server_flags = (Path("/proc") / str(our_java_processes(instance_dir / "conf")[0]) / "cmdline").read_bytes()
+        servers = our_java_processes(instance_dir / "conf")
+        assert len(servers) == 1
+        server_flags = (Path("/proc") / str(servers[0]) / "cmdline").read_bytes()
         heap = DbSettings().neo4j_heap  # the environment's, as the CLI read it
         assert server_flags.split(b"\0")[1:4] == [flag.encode() for flag in heap_options(heap)]
         assert "resolving" not in first.stderr + again.stderr, "jars come from the cache, no download"
