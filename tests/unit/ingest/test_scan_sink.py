@@ -9,7 +9,6 @@ from pathlib import Path
 
 from rooms.ingest import EdgeRecord, FileParse, ScanOptions, ScanResult, scan, scan_tree
 from rooms.ingest.assemble import FileGraph, file_graph
-from rooms.ingest.digest import file_digests
 from rooms.ingest.scan import PARALLEL_THRESHOLD
 from tests.unit.ingest.trees import write
 from tests.unit.ingest.views import FIXTURES
@@ -72,15 +71,6 @@ def test_worker_processes_tell_the_json_text_they_made(tmp_path: Path) -> None:
     result = scan_tree(tmp_path, ScanOptions(workers=2, use_git=False), sink=recorder)
     _check(result, recorder)
     assert result.parse_json == {path: parse.to_json_text() for path, parse in result.parses.items()}
-
-
-def test_digests_of_some_files_are_those_of_all() -> None:
-    result = scan_tree(FIXTURES / "typescript", ScanOptions(workers=1))
-    every = file_digests(result)
-    assert sorted(every) == sorted(f.path for f in result.files)
-    some = set(sorted(every)[::2])
-    assert file_digests(result, some) == {path: every[path] for path in some}
-    assert file_digests(result, set()) == {}
 
 
 def test_a_fresh_large_scan_starts_its_workers_while_discovery_goes_on(tmp_path: Path, monkeypatch) -> None:
