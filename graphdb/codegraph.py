@@ -182,12 +182,15 @@ def _sync(db: Database, repo_id: str, result: ScanResult, batch_size: int, worke
         partial(unwind.run_once, "codegraph_repo_upsert", files=len(result.files), symbols=len(result.symbols),
                 relationships=len(result.edges), packages=len(result.packages)),
     ])
+    everything = len(changed) == len(paths)  # a first load: no need to count file by file
     return LoadReport(
         files_written=len(changed),
         files_deleted=len(vanished),
         files_unchanged=len(paths) - len(changed),
-        nodes_written=len(changed) + sum(1 for s in result.symbols if s.path in changed) + len(result.packages),
-        relationships_written=sum(1 for edge in result.edges if edge.origin in changed),
+        nodes_written=len(changed) + len(result.packages) + (
+            len(result.symbols) if everything else sum(1 for s in result.symbols if s.path in changed)),
+        relationships_written=len(result.edges) if everything else sum(
+            1 for edge in result.edges if edge.origin in changed),
         seconds=0.0,
     )
 
@@ -220,10 +223,9 @@ def _plan_changes(result: ScanResult, stored: dict[str, str | None], changed: se
     new = {path for path in changed if path not in stored and path not in early} if create else set()
     files = [file_row(f, _parse_json(result, f.path)) for f in result.files
              if f.path in changed and f.path not in early]
-    edges = [edge for edge in result.edges if edge.origin in changed]
     symbols = _symbols_by_file([s for s in result.symbols if s.path in changed and s.path not in early])
     written = told.relationships if told is not None else frozenset()
-    relationships = [edge for edge in edges if edge.kind != "DEFINES" and not (
+    relationships = [edge for edge in result.edges if edge.kind != "DEFINES" and edge.origin in changed and not (
         edge.kind == "CONTAINS" and edge.origin in early) and (edge.kind, edge.source, edge.target) not in written]
     new_ids = {file_id(path) for path in new}
     created, relationships = _created_file_rows([row for row in files if row[0] in new_ids],

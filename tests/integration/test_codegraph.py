@@ -132,6 +132,9 @@ def test_syncing_along_an_edit_history_equals_fresh_loads(db: Database, repo_id:
         assert _stored(db, repo_id) == _expected(current)
         assert report.files_written == len(rewritten), rewritten
         assert report.files_deleted == len(deleted)
+        assert report.nodes_written == len(rewritten) + len(current.packages) + sum(
+            1 for symbol in current.symbols if symbol.path in rewritten)
+        assert report.relationships_written == sum(1 for edge in current.edges if edge.origin in rewritten)
         previous = current
     assert {row["id"] for row in db.rows("codegraph_read_nodes", repo_id=repo_id) if row["label"] == "Package"} == set()
 
