@@ -161,19 +161,26 @@ def _sync(db: Database, repo_id: str, result: ScanResult, batch_size: int, worke
     began during the scan, and the stored digests they found; they are waited for here."""
     stored = early.stored if early is not None else _stored_digests(db, repo_id)
     paths = {f.path for f in result.files}
-    # Only a stored digest needs comparing; the others are written last, so they are made meanwhile, in a
-    # thread of their own while this one mostly waits for the writes.
-    compared = file_digests(result, {path for path in paths if stored.get(path) is not None})
-    changed = {path for path in paths if stored.get(path) is None or compared[path] != stored[path]}
+    # Only a stored digest needs comparing; the others are written last, so they are made while this thread
+    # would wait for writes (not beside the plan: the two would share the interpreter, and the first writes
+    # would wait for both).
+    digests = file_digests(result, {path for path in paths if stored.get(path) is not None})
+    changed = {path for path in paths if stored.get(path) is None or digests[path] != stored[path]}
     vanished = sorted(set(stored) - paths)
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="codegraph-digests") as side:
-        digesting = side.submit(file_digests, result, changed.difference(compared))
-        # What is left to write is known once the scan is done: it is worked out while the early writes end.
-        plan = _plan_changes(result, stored, changed, vanished, create=create,
-                             told=early.told() if early is not None else None)
-        nodes = early.wait() if early is not None else {}
+
+    def digest_the_rest() -> None:
+        digests.update(file_digests(result, changed.difference(digests)))
+
+    # What is left to write is known once the scan is done: it is worked out while the early writes end.
+    plan = _plan_changes(result, stored, changed, vanished, create=create,
+                         told=early.told() if early is not None else None)
+    if early is not None:
+        digest_the_rest()  # while the early writes end
+        nodes = early.wait()
         _write_changes(db, repo_id, plan, nodes, batch_size, workers)
-        digests = compared | digesting.result()
+    else:
+        nodes = {}
+        _write_changes(db, repo_id, plan, nodes, batch_size, workers, meanwhile=digest_the_rest)
     unwind = _UnwindWriter(db, repo_id, batch_size, workers)
     # Every changed file was written by this load, so its element id is known.
     keys = [(path, file_id(path)) for path in sorted(changed)]
@@ -242,9 +249,9 @@ def _plan_changes(result: ScanResult, stored: dict[str, str | None], changed: se
 
 
 def _write_changes(db: Database, repo_id: str, plan: _Plan, nodes: dict[str, str], batch_size: int,
-                   workers: int) -> None:
+                   workers: int, *, meanwhile: Callable[[], None] | None = None) -> None:
     """Everything of a sync but the digests. ``nodes``: the element ids of the nodes written so far, by key;
-    those of the nodes written here are added."""
+    those of the nodes written here are added. ``meanwhile`` runs on this thread while the first writes do."""
     unwind = _UnwindWriter(db, repo_id, batch_size, workers)
     unwind.run("codegraph_delete_files", "ids", plan.vanished)
     unwind.run("codegraph_clear_file_edges", "rows", plan.cleared)
@@ -254,7 +261,7 @@ def _write_changes(db: Database, repo_id: str, plan: _Plan, nodes: dict[str, str
         *unwind.node_jobs("codegraph_create_files", plan.created, weight=_created_weight(batch_size)),
         *unwind.node_jobs("codegraph_upsert_files", plan.files, batch_size=min(batch_size, FILE_BATCH_SIZE)),
         *unwind.node_jobs("codegraph_upsert_packages", plan.packages),
-    ])
+    ], meanwhile=meanwhile)
     # A symbol's upsert finds its file by key: the files' upserts come first.
     nodes |= unwind.nodes("codegraph_upsert_symbols", plan.symbols, weight=lambda row: len(row[1]))
     nodes |= _unwritten_ends(db, repo_id, plan.relationships, nodes)
@@ -552,16 +559,19 @@ class _UnwindWriter:
         return [partial(self.node_batch, name, batch)
                 for batch in shared_batches(rows, batch_size or self._batch_size, self._workers, weight)]
 
-    def run_node_jobs(self, jobs: Sequence[Callable[[], list[tuple[str, str]]]]) -> dict[str, str]:
-        """Node upsert transactions, ``workers`` at a time: {id: element id} of all their nodes."""
+    def run_node_jobs(self, jobs: Sequence[Callable[[], list[tuple[str, str]]]], *,
+                      meanwhile: Callable[[], None] | None = None) -> dict[str, str]:
+        """Node upsert transactions, ``workers`` at a time: {id: element id} of all their nodes. ``meanwhile``
+        runs on this thread once they are sent."""
         nodes: dict[str, str] = {}
-        for pairs in self.run_jobs(jobs):
+        for pairs in self.run_jobs(jobs, meanwhile=meanwhile):
             nodes.update(pairs)
         return nodes
 
-    def run_jobs(self, jobs: Sequence[Callable[[], T]]) -> list[T]:
-        """Transactions, ``workers`` at a time: their results in order."""
-        return run_batches(jobs, self._workers)
+    def run_jobs(self, jobs: Sequence[Callable[[], T]], *, meanwhile: Callable[[], None] | None = None) -> list[T]:
+        """Transactions, ``workers`` at a time: their results in order. ``meanwhile`` runs on this thread once
+        they are sent."""
+        return run_batches(jobs, self._workers, meanwhile=meanwhile)
 
     def node_batch(self, name: str, rows: list[Any]) -> list[tuple[str, str]]:
         """One transaction of a node upsert (see ``nodes``): its (key, element id) pairs."""
@@ -631,14 +641,18 @@ def _unit_of_work(statement: LiteralString, params: dict[str, Any], returns: boo
     return work
 
 
-def run_batches(jobs: Sequence[Callable[[], T]], workers: int) -> list[T]:
-    """Run every job, ``workers`` at a time; their results in order. On a failure the jobs not yet
-    started are cancelled, and the failure is raised once the running ones have ended."""
-    if workers <= 1 or len(jobs) <= 1:
+def run_batches(jobs: Sequence[Callable[[], T]], workers: int, *,
+                meanwhile: Callable[[], None] | None = None) -> list[T]:
+    """Run every job, ``workers`` at a time; their results in order. ``meanwhile`` runs on the calling
+    thread once the jobs are sent, while they run. On a failure the jobs not yet started are cancelled, and
+    the failure is raised once the running ones have ended."""
+    if meanwhile is None and (workers <= 1 or len(jobs) <= 1):
         return [job() for job in jobs]
-    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="codegraph-load") as pool:
+    with ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="codegraph-load") as pool:
         futures = [pool.submit(job) for job in jobs]
         try:
+            if meanwhile is not None:
+                meanwhile()
             return [future.result() for future in futures]
         except BaseException:
             for future in futures:
