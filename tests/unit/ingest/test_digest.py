@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rooms.ingest import ScanOptions, ScanResult, scan_tree
-from rooms.ingest import digest
+from rooms.ingest import ScanOptions, ScanResult, digest, scan_tree
 from rooms.ingest.digest import file_digests
 from tests.unit.ingest.trees import write
 from tests.unit.ingest.views import FIXTURES
@@ -21,6 +20,10 @@ _TREE = {
 
 def _scan(root: Path) -> ScanResult:
     return scan_tree(root, ScanOptions(workers=1, use_git=False))
+
+
+def _symbols(result: ScanResult, path: str) -> list[tuple[str, int, int]]:
+    return [(s.id, s.start_line, s.end_line) for s in result.symbols if s.path == path]
 
 
 def _outgoing(result: ScanResult, path: str) -> list[tuple[str, str, str]]:
@@ -42,10 +45,12 @@ def test_digests_of_some_files_are_those_of_all() -> None:
 
 def test_a_changed_symbol_changes_its_files_digest_and_no_other(tmp_path: Path) -> None:
     write(tmp_path, _TREE)
-    before = file_digests(_scan(tmp_path))
+    before_scan = _scan(tmp_path)
     # Same name, same edges: only the symbol's lines (and so the file's content) change.
     write(tmp_path, {"app/other.py": "def lonely():\n\n    return 2\n"})
-    assert _changed(before, file_digests(_scan(tmp_path))) == {"app/other.py"}
+    after_scan = _scan(tmp_path)
+    assert _symbols(before_scan, "app/other.py") != _symbols(after_scan, "app/other.py")
+    assert _changed(file_digests(before_scan), file_digests(after_scan)) == {"app/other.py"}
 
 
 def test_a_file_whose_outgoing_edges_change_gets_a_new_digest_with_the_same_content(tmp_path: Path) -> None:
