@@ -174,13 +174,12 @@ def _sync(db: Database, repo_id: str, result: ScanResult, batch_size: int, worke
     # What is left to write is known once the scan is done: it is worked out while the early writes end.
     plan = _plan_changes(result, stored, changed, vanished, create=create,
                          told=early.told() if early is not None else None)
+    nodes: dict[str, str] = {}
     if early is not None:
         digest_the_rest()  # while the early writes end
         nodes = early.wait()
-        _write_changes(db, repo_id, plan, nodes, batch_size, workers)
-    else:
-        nodes = {}
-        _write_changes(db, repo_id, plan, nodes, batch_size, workers, meanwhile=digest_the_rest)
+    _write_changes(db, repo_id, plan, nodes, batch_size, workers,
+                   meanwhile=digest_the_rest if early is None else None)
     unwind = _UnwindWriter(db, repo_id, batch_size, workers)
     # Every changed file was written by this load, so its element id is known.
     keys = [(path, file_id(path)) for path in sorted(changed)]
@@ -189,15 +188,12 @@ def _sync(db: Database, repo_id: str, result: ScanResult, batch_size: int, worke
         partial(unwind.run_once, "codegraph_repo_upsert", files=len(result.files), symbols=len(result.symbols),
                 relationships=len(result.edges), packages=len(result.packages)),
     ])
-    everything = len(changed) == len(paths)  # a first load: no need to count file by file
     return LoadReport(
         files_written=len(changed),
         files_deleted=len(vanished),
         files_unchanged=len(paths) - len(changed),
-        nodes_written=len(changed) + len(result.packages) + (
-            len(result.symbols) if everything else sum(1 for s in result.symbols if s.path in changed)),
-        relationships_written=len(result.edges) if everything else sum(
-            1 for edge in result.edges if edge.origin in changed),
+        nodes_written=len(changed) + sum(1 for s in result.symbols if s.path in changed) + len(result.packages),
+        relationships_written=sum(1 for edge in result.edges if edge.origin in changed),
         seconds=0.0,
     )
 
