@@ -380,7 +380,7 @@ def test_a_scan_that_fails_after_writing_began_fails_the_load_and_the_next_compl
 
 def _cached_plans(db: Database) -> int:
     """Empties the database's query caches: how many executable plans they held."""
-    message = db.driver.execute_query("CALL db.clearQueryCaches()", database_=db.database).records[0][0]
+    message = db.driver.execute_query(fixture_cypher("clear_query_caches"), database_=db.database).records[0][0]
     count = re.search(r"\d+", message)  # "… cleared of 16 queries." or "Query cache already empty."
     return int(count.group()) if count else 0
 
