@@ -1,11 +1,16 @@
 """The cycle collector's pause: none inside, on again after, with what it made already in the oldest
-generation (no collection walks it all at once), and objects the process froze itself left frozen."""
+generation (no collection walks it all at once), and objects the process froze itself left frozen; and a
+parse worker's chunk of files, which runs inside one."""
 
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 
+from rooms.ingest import FileParse, ScanOptions, scan
+from rooms.ingest.discovery import discover
 from rooms.ingest.gc_pause import cycle_collector_paused
+from tests.unit.ingest.trees import write
 
 
 def test_no_collection_inside_and_the_collector_on_again_after() -> None:
@@ -46,3 +51,26 @@ def test_cycles_made_in_a_pause_are_collected_after_it() -> None:
     assert before == 1
     gc.collect()
     assert sum(1 for obj in gc.get_objects() if type(obj) is Node) == 0
+
+
+def test_a_parse_workers_chunk_runs_no_collection(tmp_path: Path) -> None:
+    write(tmp_path, {f"pkg/m{i}.py": "class A:\n" + "".join(f"    def f{j}(self):\n        return self.f{j + 1}()\n"
+                                                             for j in range(40)) for i in range(8)})
+    options = ScanOptions(use_git=False)
+    candidates = discover(tmp_path, options).candidates
+    collections: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    gc.callbacks.append(count)
+    try:
+        made = scan._parse_chunk(tmp_path, candidates, options)
+        assert collections == []
+        [[index] for index in range(10_000)]  # premise: the callback does see the collections outside a chunk
+        assert collections
+    finally:
+        gc.callbacks.remove(count)
+    assert [FileParse.from_json_text(text).path for text in made] == [c.path for c in candidates]
+    assert gc.isenabled()
