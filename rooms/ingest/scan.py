@@ -14,6 +14,7 @@ import hashlib
 import multiprocessing
 import os
 import sys
+import threading
 import types
 from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -146,11 +147,13 @@ def _parse_all(root: Path, candidates: list[Candidate], options: ScanOptions, po
 
 class _WorkerPool:
     """The parse worker processes of one scan, started at most once (when discovery has listed many paths, or
-    when the parse begins with many files) and shut down when the parse is done."""
+    when the parse begins with many files) and shut down when the parse is done: in the background, as the
+    workers' exit took the scan 70 ms on django; by the end of the scan they are gone."""
 
     def __init__(self, size: int) -> None:
         self.size = size
         self._pool: ProcessPoolExecutor | None = None
+        self._closing: threading.Thread | None = None
 
     @property
     def started(self) -> bool:
@@ -166,14 +169,18 @@ class _WorkerPool:
         return self._pool
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown()
+        """Let the idle workers exit while the scan goes on; ``__exit__`` waits for them."""
+        if self._pool is not None and self._closing is None:
+            self._closing = threading.Thread(target=self._pool.shutdown, name="parse-workers-exit")
+            self._closing.start()
 
     def __enter__(self) -> _WorkerPool:
         return self
 
     def __exit__(self, *_exc: object) -> None:
-        if self._pool is not None:
+        if self._closing is not None:
+            self._closing.join()
+        elif self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
 
 

@@ -4,8 +4,11 @@ on, so anything missing or different here would be missing or different in the g
 
 from __future__ import annotations
 
+import multiprocessing
 from collections import Counter
 from pathlib import Path
+
+import pytest
 
 from rooms.ingest import EdgeRecord, FileParse, ScanOptions, ScanResult, scan, scan_tree
 from rooms.ingest.assemble import FileGraph, file_graph
@@ -106,3 +109,20 @@ def test_a_fresh_large_scan_starts_its_workers_while_discovery_goes_on(tmp_path:
     starts.clear()  # a small tree starts none
     scan_tree(FIXTURES / "python", options)
     assert starts == []
+
+
+def test_no_parse_worker_outlives_its_scan_whether_it_ends_or_fails(tmp_path: Path) -> None:
+    write(tmp_path, {f"pkg/m{i}.py": f"def f{i}():\n    return {i}\n" for i in range(PARALLEL_THRESHOLD + 10)})
+    options = ScanOptions(workers=2, use_git=False)
+    assert multiprocessing.active_children() == []  # premise: nothing of ours running before
+    result = scan_tree(tmp_path, options, sink=_Recorder())
+    assert result.report.files_parsed == PARALLEL_THRESHOLD + 10
+    assert multiprocessing.active_children() == []  # the workers exited while it resolved, and it waited
+
+    class _Failing(_Recorder):
+        def parsed(self, parse: FileParse, parse_json: str | None, graph: FileGraph) -> None:
+            raise RuntimeError("a sink that fails mid-parse")
+
+    with pytest.raises(RuntimeError, match="mid-parse"):
+        scan_tree(tmp_path, options, sink=_Failing())
+    assert multiprocessing.active_children() == []
