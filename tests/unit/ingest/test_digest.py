@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from rooms.ingest import ScanOptions, ScanResult, digest, scan_tree
-from rooms.ingest.digest import file_digests
 from tests.unit.ingest.trees import write
 from tests.unit.ingest.views import FIXTURES
 
@@ -36,11 +35,11 @@ def _changed(before: dict[str, str], after: dict[str, str]) -> set[str]:
 
 def test_digests_of_some_files_are_those_of_all() -> None:
     result = scan_tree(FIXTURES / "typescript", ScanOptions(workers=1))
-    every = file_digests(result)
+    every = digest.file_digests(result)
     assert sorted(every) == sorted(f.path for f in result.files)
     some = set(sorted(every)[::2])
-    assert file_digests(result, some) == {path: every[path] for path in some}
-    assert file_digests(result, set()) == {}
+    assert digest.file_digests(result, some) == {path: every[path] for path in some}
+    assert digest.file_digests(result, set()) == {}
 
 
 def test_a_changed_symbol_changes_its_files_digest_and_no_other(tmp_path: Path) -> None:
@@ -50,18 +49,18 @@ def test_a_changed_symbol_changes_its_files_digest_and_no_other(tmp_path: Path) 
     write(tmp_path, {"app/other.py": "def lonely():\n\n    return 2\n"})
     after_scan = _scan(tmp_path)
     assert _symbols(before_scan, "app/other.py") != _symbols(after_scan, "app/other.py")
-    assert _changed(file_digests(before_scan), file_digests(after_scan)) == {"app/other.py"}
+    assert _changed(digest.file_digests(before_scan), digest.file_digests(after_scan)) == {"app/other.py"}
 
 
 def test_a_file_whose_outgoing_edges_change_gets_a_new_digest_with_the_same_content(tmp_path: Path) -> None:
     write(tmp_path, _TREE)
     before_scan = _scan(tmp_path)
-    before = file_digests(before_scan)
+    before = digest.file_digests(before_scan)
     # main.py is untouched, but its call now also has a second candidate: ``helper`` is defined twice in
     # util.py, which makes the call ambiguous, so main.py loses its CALLS edge.
     write(tmp_path, {"app/util.py": "def helper():\n    return 1\n\n\nclass K:\n    def helper(self):\n        pass\n"})
     after_scan = _scan(tmp_path)
-    after = file_digests(after_scan)
+    after = digest.file_digests(after_scan)
     assert _outgoing(before_scan, "app/main.py") != _outgoing(after_scan, "app/main.py")
     assert _changed(before, after) == {"app/util.py", "app/main.py"}
 
@@ -70,6 +69,6 @@ def test_the_parser_version_is_in_every_digest(tmp_path: Path, monkeypatch) -> N
     # A new parser version may give other symbols for the same content: every file is then rewritten.
     write(tmp_path, _TREE)
     result = _scan(tmp_path)
-    before = file_digests(result)
+    before = digest.file_digests(result)
     monkeypatch.setattr(digest, "PARSER_VERSION", digest.PARSER_VERSION + 1)
-    assert _changed(before, file_digests(result)) == set(before)
+    assert _changed(before, digest.file_digests(result)) == set(before)
