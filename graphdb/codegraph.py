@@ -26,7 +26,9 @@ the key constraint fails that transaction and the sync starts again merging ever
 attempt wrote has null digests, so it is rewritten like any interrupted load.
 
 Rows are positional lists (cheaper to encode than maps), sent as ``UNWIND $batch.rows`` batches, several
-transactions at a time for symbols and relationships. Every statement of a load takes its values in the one
+transactions at a time for symbols and relationships. The relationships of every kind go by one statement
+(``codegraph_write_relationships``), a list of rows for each kind, so that a kind's few rows need no
+transaction of their own. Every statement of a load takes its values in the one
 map ``$batch`` (``batch_parameters``): Neo4j keys its cached plans by the parameters' types and, for a list
 or a string, by the power of ten over its length, so bare ``$rows`` and ``$repo_id`` made plans for every
 size of batch and of repository id, and a small repository's first load was mostly planning (rxjs's records
@@ -35,9 +37,9 @@ made once and kept, as Neo4j would otherwise plan it again whenever the graph's 
 since (a load after another repository's came or went). Every plan here finds its nodes by a key's index, a
 hinted index or element id, or creates them, whatever the statistics (``test_a_load_keeps_the_plans_…``), so
 planning again could only cost: in the bench, rxjs's ingest after mui-material's cost Neo4j 0.2–0.6 CPU-s
-without it, 0.1 with it. The node upserts return each node's element id, and the relationship statements
-find both ends by it (no index seek per end: those seeks, locking ones in a write, were a quarter of the
-server's work); ends in unchanged files are looked up once, by key, first.
+without it, 0.1 with it. The node upserts return each node's element id, and the relationship statement
+finds both ends by it (no index seek per end: those seeks, locking ones in a write, were a quarter of the
+server's work); ends in unchanged files are looked up once, by key, while the nodes are written.
 Every lookup by key says ``USING INDEX SEEK``: left to itself the planner may pick the ``repo_id`` index (or
 scan the key index) when its statistics are stale, which turns a batch into a scan per row. (A ``LOAD CSV``
 path through the local server's import directory was measured too: no faster than these batches, so it is not
@@ -89,14 +91,14 @@ WORKERS = 2  # concurrent write transactions: one is written while the other com
 # in batches of no fewer rows than this.
 SHARED_BATCH_SIZE = 500
 
-# edge kind -> statement; the relationship type is literal in each statement. DEFINES is written with the
-# symbols it points at (one statement per file's symbols: no lookups of its own).
-_EDGE_STATEMENTS = {
-    "CONTAINS": "codegraph_edges_contains",
-    "IMPORTS": "codegraph_edges_imports",
-    "CALLS": "codegraph_edges_calls",
-    "INHERITS": "codegraph_edges_inherits",
-    "USES_PACKAGE": "codegraph_edges_uses_package",
+# edge kind -> the codegraph_write_relationships list of its rows (the relationship type is literal in the
+# statement). DEFINES is written with the symbols it points at (no lookups of its own).
+_RELATIONSHIP_LISTS = {
+    "CONTAINS": "contains",
+    "IMPORTS": "imports",
+    "CALLS": "calls",
+    "INHERITS": "inherits",
+    "USES_PACKAGE": "uses_package",
 }
 
 
@@ -180,14 +182,12 @@ def _sync(db: Database, repo_id: str, result: ScanResult, batch_size: int, worke
         nodes = early.wait()
     _write_changes(db, repo_id, plan, nodes, batch_size, workers,
                    meanwhile=digest_the_rest if early is None else None)
+    # Last: a file whose writes were interrupted keeps a null digest. (Sent with their files' last relationships,
+    # a digest's early node lock deadlocks with the other writers' relationships, whose locks come at commit.)
     unwind = _UnwindWriter(db, repo_id, batch_size, workers)
     # Every changed file was written by this load, so its element id is known.
     keys = [(path, file_id(path)) for path in sorted(changed)]
-    unwind.run_jobs([
-        *unwind.write_jobs("codegraph_set_digests", [[nodes[key], key, digests[path]] for path, key in keys]),
-        partial(unwind.run_once, "codegraph_repo_upsert", files=len(result.files), symbols=len(result.symbols),
-                relationships=len(result.edges), packages=len(result.packages)),
-    ])
+    unwind.run_jobs(unwind.write_jobs("codegraph_set_digests", [[nodes[key], key, digests[path]] for path, key in keys]))
     return LoadReport(
         files_written=len(changed),
         files_deleted=len(vanished),
@@ -208,7 +208,8 @@ class _Plan:
     files: list[list[Any]]           # codegraph_upsert_files rows
     symbols: list[list[Any]]         # codegraph_upsert_symbols rows
     packages: list[list[Any]]
-    relationships: list[EdgeRecord]  # written by the relationship statements, once their ends' ids are known
+    relationships: list[EdgeRecord]  # written by codegraph_write_relationships, once their ends' ids are known
+    figures: dict[str, int]          # the Repo node's figures (codegraph_repo_finish)
 
 
 def _plan_changes(result: ScanResult, stored: dict[str, str | None], changed: set[str], vanished: list[str], *,
@@ -241,6 +242,8 @@ def _plan_changes(result: ScanResult, stored: dict[str, str | None], changed: se
         symbols=[row for row in symbols if row[0] not in new_ids],
         packages=[[p.id, p.ecosystem, p.name] for p in result.packages],
         relationships=relationships,
+        figures={"files": len(result.files), "symbols": len(result.symbols), "relationships": len(result.edges),
+                 "packages": len(result.packages)},
     )
 
 
@@ -251,21 +254,34 @@ def _write_changes(db: Database, repo_id: str, plan: _Plan, nodes: dict[str, str
     unwind = _UnwindWriter(db, repo_id, batch_size, workers)
     unwind.run("codegraph_delete_files", "ids", plan.vanished)
     unwind.run("codegraph_clear_file_edges", "rows", plan.cleared)
+    packages: dict[str, str] = {}
+    edge_batches: list[dict[str, list[EdgeRecord]]] = []
+
+    def beside_the_files() -> None:
+        if meanwhile is not None:
+            meanwhile()
+        # A third transaction, from this thread: queued behind a file batch it held up the next round.
+        packages.update(unwind.nodes("codegraph_upsert_packages", plan.packages))
+        # What the relationships' round needs but the new nodes' ids, made while this thread would wait (it held
+        # the server idle between the rounds: mui-material's records, 17 of 380 ms).
+        nodes.update(_unwritten_ends(db, repo_id, plan.relationships, _written_keys(plan, nodes)))
+        edge_batches.extend(_shared_lists(_edges_by_list(plan.relationships), batch_size, workers))
+
     # Statements that do not wait on each other run their batches together, ``workers`` at a time: one after
     # the other, a small tree's load was a row of single transactions with the server mostly idle between.
     nodes |= unwind.run_node_jobs([
         *unwind.node_jobs("codegraph_create_files", plan.created, weight=_created_weight(batch_size)),
         *unwind.node_jobs("codegraph_upsert_files", plan.files, batch_size=min(batch_size, FILE_BATCH_SIZE)),
-        *unwind.node_jobs("codegraph_upsert_packages", plan.packages),
-    ], meanwhile=meanwhile)
+    ], meanwhile=beside_the_files)
+    nodes |= packages
     # A symbol's upsert finds its file by key: the files' upserts come first.
     nodes |= unwind.nodes("codegraph_upsert_symbols", plan.symbols, weight=lambda row: len(row[1]))
-    nodes |= _unwritten_ends(db, repo_id, plan.relationships, nodes)
-    # Every relationship ends at a node written by now; the stale packages are none of their ends.
-    unwind.run_jobs([
-        *(job for statement, rows in _edge_rows(plan.relationships, nodes) for job in unwind.write_jobs(statement, rows)),
-        partial(unwind.run_once, "codegraph_delete_stale_packages", keep=[p[0] for p in plan.packages]),
-    ])
+    # Every relationship ends at a node written by now; the stale packages are none of their ends. Each batch's
+    # rows are made in its writer's thread. The repository's own statement is a third transaction, from this
+    # thread (queued, it held up the round).
+    unwind.run_jobs([partial(unwind.relationships, batch, nodes) for batch in edge_batches],
+                    meanwhile=partial(unwind.run_once, "codegraph_repo_finish", keep=[p[0] for p in plan.packages],
+                                      **plan.figures))
 
 
 @dataclass(frozen=True)
@@ -301,7 +317,8 @@ class _EarlyWrites:
         self._paths: set[str] = set()
         self._nodes: dict[str, str] = {}  # element ids from the creates done so far
         self._collected = 0  # creates whose ids are in _nodes, or still running, from the first on
-        self._edges: dict[str, list[list[Any]]] = defaultdict(list)  # relationship rows not yet sent, by statement
+        self._edges: dict[str, list[list[Any]]] = defaultdict(list)  # relationship rows not yet sent, by list
+        self._edge_count = 0  # of those rows
         self._written: set[tuple[str, str, str]] = set()
         self.started: float | None = None  # when the first batch was sent
 
@@ -331,13 +348,11 @@ class _EarlyWrites:
             source, target = nodes.get(edge.source), nodes.get(edge.target)
             if source is None or target is None:  # a node stored before, a package, or a create still running
                 continue
-            statement = _EDGE_STATEMENTS[edge.kind]
-            rows = self._edges[statement]
-            rows.append(_relationship_row(source, target, edge))
+            self._edges[_RELATIONSHIP_LISTS[edge.kind]].append(_relationship_row(source, target, edge))
             self._written.add((edge.kind, edge.source, edge.target))
-            if len(rows) >= self._batch_size:
-                self._send(self._relationship_pool, self._relationship_batch, statement, rows)
-                del self._edges[statement]
+            self._edge_count += 1
+            if self._edge_count >= self._batch_size:
+                self._send_relationships()
 
     def _collect(self) -> None:
         """The element ids of the creates done, in the order sent, up to the first still running."""
@@ -347,19 +362,22 @@ class _EarlyWrites:
             self._nodes.update(future.result())
             self._collected += 1
 
-    def _relationship_batch(self, statement: str, rows: list[Any]) -> None:
+    def _write_relationships(self, lists: dict[str, list[list[Any]]]) -> None:
         with self._relationship_slots:
-            self._writer.batch(statement, rows)
+            self._writer.relationship_rows(lists)
 
     def _send_files(self) -> None:
         self._creates.append(self._send(self._pool, self._writer.node_batch, "codegraph_create_files", self._batch))
         self._batch, self._batch_weight = [], 0
 
-    def _send(self, pool: ThreadPoolExecutor, write: Callable[[str, list[Any]], T], statement: str,
-              rows: list[Any]) -> Future[T]:
+    def _send_relationships(self) -> None:
+        self._send(self._relationship_pool, self._write_relationships, self._edges)
+        self._edges, self._edge_count = defaultdict(list), 0
+
+    def _send(self, pool: ThreadPoolExecutor, write: Callable[..., T], *args: Any) -> Future[T]:
         if self.started is None:
             self.started = perf_counter()
-        future = pool.submit(write, statement, rows)
+        future = pool.submit(write, *args)
         future.add_done_callback(self._stop_on_failure)
         self._futures.append(future)
         return future
@@ -376,8 +394,9 @@ class _EarlyWrites:
         """The element ids of the nodes written, by key, once every write has ended; raises what a write raised
         (the first failure, not the stops it caused)."""
         self.all_parsed()  # a scan that never said so (it told no file, or did not use the sink)
-        for statement, rows in sorted(self._edges.items()):
-            self._send(self._relationship_pool, self._relationship_batch, statement, rows)
+        # What is left is shared out among the writers (all of them now): no more rows come.
+        for lists in _shared_lists(self._edges, self._batch_size, self._relationship_workers):
+            self._send(self._relationship_pool, self._write_relationships, lists)
         self._relationship_slots.release(self._relationship_workers - 1)
         self._pool.shutdown()
         self._relationship_pool.shutdown()
@@ -461,7 +480,7 @@ _CREATED_EDGE_COLUMNS = {"CONTAINS": 8, "CALLS": 9, "INHERITS": 10}
 def _created_file_rows(files: Sequence[list[Any]], symbols: Sequence[list[Any]],
                        relationships: Sequence[EdgeRecord]) -> tuple[list[list[Any]], list[EdgeRecord]]:
     """Rows of codegraph_create_files for new files (file rows, and their symbol rows as _symbols_by_file
-    groups them), and the relationships left for the relationship statements: those that do not join two
+    groups them), and the relationships left for codegraph_write_relationships: those that do not join two
     symbols of one new file."""
     if not files:
         return [], list(relationships)
@@ -483,7 +502,7 @@ def _created_file_rows(files: Sequence[list[Any]], symbols: Sequence[list[Any]],
 
 
 def _relationship_row(source: Any, target: Any, edge: EdgeRecord) -> list[Any]:
-    """A relationship statement's row: its ends (element ids, or symbol positions in a created file's row),
+    """A relationship's row: its ends (element ids, or symbol positions in a created file's row),
     then the edge's count, weight and confidence; a structural edge (CONTAINS) has its ends only."""
     if edge.kind in STRUCTURAL_EDGE_KINDS:
         return [source, target]
@@ -497,9 +516,23 @@ def _created_weight(batch_size: int) -> Callable[[list[Any]], int]:
     return lambda row: max(least, 1 + 2 * len(row[7]) + len(row[8]) + len(row[9]) + len(row[10]))
 
 
-def _unwritten_ends(db: Database, repo_id: str, edges: Sequence[EdgeRecord], nodes: dict[str, str]) -> dict[str, str]:
-    """Element ids of the relationships' ends this load did not write (in unchanged files), by key."""
-    missing = {end for edge in edges for end in (edge.source, edge.target) if end not in nodes}
+def _written_keys(plan: _Plan, nodes: dict[str, str]) -> set[str]:
+    """The keys of the nodes a sync writes: those in ``nodes`` (the early writes') and those of ``plan``."""
+    keys = set(nodes)
+    for row in plan.created:
+        keys.add(row[0])
+        keys.update(symbol[0] for symbol in row[7])
+    keys.update(row[0] for row in plan.files)
+    for _file, symbols in plan.symbols:
+        keys.update(symbol[0] for symbol in symbols)
+    keys.update(package[0] for package in plan.packages)
+    return keys
+
+
+def _unwritten_ends(db: Database, repo_id: str, edges: Sequence[EdgeRecord], written: set[str]) -> dict[str, str]:
+    """Element ids of the relationships' ends that are not ``written`` by this load (in unchanged files), by key.
+    This load writes nothing of theirs: they may be looked up while it writes."""
+    missing = {end for edge in edges for end in (edge.source, edge.target) if end not in written}
     if not missing:
         return {}
     files = sorted(end for end in missing if end.startswith("file::"))
@@ -508,15 +541,38 @@ def _unwritten_ends(db: Database, repo_id: str, edges: Sequence[EdgeRecord], nod
             for row in db.rows("codegraph_element_ids", **batch_parameters(repo_id, files=files, symbols=symbols))}
 
 
-def _edge_rows(edges: Iterable[EdgeRecord], nodes: dict[str, str]) -> Iterator[tuple[str, list[list[Any]]]]:
-    """[source element id, target element id, count, weight, confidence] per statement; an edge with an
-    end that has no node is left out, as a lookup by key would leave it."""
-    grouped: dict[str, list[list[Any]]] = defaultdict(list)
+def _edges_by_list(edges: Iterable[EdgeRecord]) -> dict[str, list[EdgeRecord]]:
+    """``edges`` by the codegraph_write_relationships list their rows go in."""
+    lists: dict[str, list[EdgeRecord]] = defaultdict(list)
+    for edge in edges:
+        lists[_RELATIONSHIP_LISTS[edge.kind]].append(edge)
+    return lists
+
+
+def _relationship_rows(edges: Iterable[EdgeRecord], nodes: dict[str, str]) -> list[list[Any]]:
+    """A codegraph_write_relationships list's rows (``_relationship_row``) of ``edges``; an edge with an end
+    that has no node is left out, as a lookup by key would leave it."""
+    rows = []
     for edge in edges:
         source, target = nodes.get(edge.source), nodes.get(edge.target)
         if source is not None and target is not None:
-            grouped[_EDGE_STATEMENTS[edge.kind]].append(_relationship_row(source, target, edge))
-    yield from sorted(grouped.items())
+            rows.append(_relationship_row(source, target, edge))
+    return rows
+
+
+def _shared_lists(lists: dict[str, list[T]], batch_size: int, workers: int) -> list[dict[str, list[T]]]:
+    """codegraph_write_relationships batches of ``lists``' rows: the lists one after the other (by name), cut
+    as ``shared_batches`` cuts rows. A kind's few rows share a transaction with another's (a transaction for
+    each made a small tree's last round a queue of small ones); a large kind's batches stay of that kind alone,
+    as they were. (Each kind spread evenly over every batch was no faster.)"""
+    tagged = [(name, row) for name in sorted(lists) for row in lists[name]]
+    batches = []
+    for batch_rows in shared_batches(tagged, batch_size, workers):
+        batch: dict[str, list[T]] = defaultdict(list)
+        for name, row in batch_rows:
+            batch[name].append(row)
+        batches.append(dict(batch))
+    return batches
 
 
 def batch_parameters(repo_id: str, **values: Any) -> dict[str, Any]:
@@ -577,6 +633,17 @@ class _UnwindWriter:
         """One transaction of a statement over ``rows``."""
         self._write(_unit_of_work(query(name), batch_parameters(self._repo_id, rows=rows)))
 
+    def relationships(self, lists: dict[str, list[EdgeRecord]], nodes: dict[str, str]) -> None:
+        """One transaction of codegraph_write_relationships: ``lists`` (by ``_RELATIONSHIP_LISTS`` name) of edges
+        whose ends' element ids are in ``nodes``."""
+        self.relationship_rows({name: _relationship_rows(edges, nodes) for name, edges in lists.items()})
+
+    def relationship_rows(self, lists: dict[str, list[list[Any]]]) -> None:
+        """One transaction of codegraph_write_relationships: its lists of rows by name (``_RELATIONSHIP_LISTS``);
+        those not given are empty."""
+        given = {name: lists.get(name, []) for name in _RELATIONSHIP_LISTS.values()}
+        self._write(_unit_of_work(query("codegraph_write_relationships"), batch_parameters(self._repo_id, **given)))
+
     def run(self, name: str, key: str, rows: Sequence[Any]) -> None:
         """A statement over ``rows`` (passed as ``key``), one batch after the other."""
         statement = query(name)
@@ -594,12 +661,31 @@ class _UnwindWriter:
 
 def shared_batches(rows: Sequence[T], batch_size: int, workers: int,
                    weight: Callable[[T], int] | None = None) -> list[list[T]]:
-    """``rows`` in batches of at most ``batch_size`` (by ``weight``: one per row unless given); rows that would
-    not fill ``workers`` batches are shared out evenly among that many (batches of at least
-    ``SHARED_BATCH_SIZE``), so that no writer idles while another writes them all."""
-    weight = weight or _one
-    size = min(batch_size, max(SHARED_BATCH_SIZE, -(-sum(map(weight, rows)) // max(1, workers))))
-    return list(_batches(rows, size, weight))
+    """``rows`` cut, in order, into batches of about equal weight (one per row unless ``weight`` says), at most
+    ``batch_size`` each but for a row's weight. As many as that takes, rounded up to a multiple of ``workers``
+    (so that no writer idles through the last round while another writes it all), but not so many that a batch
+    weighs under ``SHARED_BATCH_SIZE``. (Cut greedily, weighed rows left a tail: two files' batches full and a
+    third of one file, a transaction of its own after them.)"""
+    weights = [weight(row) for row in rows] if weight is not None else [1] * len(rows)
+    return [batch for batch in _cut(rows, weights, _batch_count(sum(weights), batch_size, workers)) if batch]
+
+
+def _batch_count(total: int, batch_size: int, workers: int) -> int:
+    """How many batches ``shared_batches`` cuts rows weighing ``total`` in."""
+    needed = -(-total // batch_size)
+    return max(1, needed, min(-(-needed // max(1, workers)) * max(1, workers), total // SHARED_BATCH_SIZE))
+
+
+def _cut(rows: Sequence[T], weights: Sequence[int], count: int) -> list[list[T]]:
+    """``rows`` cut, in order, into ``count`` parts (some maybe empty) of about equal weight."""
+    total = max(1, sum(weights))
+    parts: list[list[T]] = [[] for _ in range(count)]
+    before = 0
+    for row, row_weight in zip(rows, weights, strict=True):
+        # the part whose share of the total weight holds the row's middle
+        parts[min(count - 1, (2 * before + row_weight) * count // (2 * total))].append(row)
+        before += row_weight
+    return parts
 
 
 def _one(_row: Any) -> int:
