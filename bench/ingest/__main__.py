@@ -105,6 +105,8 @@ def main(argv: list[str] | None = None) -> int:
         emerge_s = "-"
         ratio = "-"
         emerge_cpu = "-"
+        notes.append(f"{name}: alone/s of its {len(alone['write_rates'])} loads "
+                     f"{', '.join(f'{rate:,.0f}' for rate in alone['write_rates'])}")
         if emerged_runs:
             emerged = emerged_runs[-1]
             finished = [run.seconds for run in emerged_runs if run.ok]
@@ -148,7 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     print("(`codegraph.scan_and_sync`), so writes/s = their rate over the whole load, from its first write during")
     print("the parse, which paces it.")
     print("alone/s = the database's write rate: the same records loaded again into a fresh repository id, with")
-    print("no scan beside the load (`codegraph.sync_repo`; target >= 50,000/s).")
+    print("no scan beside the load (`codegraph.sync_repo`; target >= 50,000/s); the median of a few such loads, each")
+    print("listed below.")
     print("RSS = the larger of our process and its parse workers. load = the machine's 1-minute load average")
     print(f"(the larger of before and after the tree) on {os.cpu_count()} CPUs.")
     for note in notes:
