@@ -446,8 +446,7 @@ def test_a_load_keeps_the_plans_of_its_statements_and_they_scan_nothing(db: Data
     loader = [name for name in names() if name.startswith("codegraph_") and "$batch." in query(name)]
     assert len(loader) >= 10
     batch = {"repo_id": "r", "rows": [], "ids": [], "keep": [], "files": [], "symbols": [], "relationships": 0,
-             "packages": 0, "contains": [], "imports": [], "calls": [], "inherits": [], "uses_package": [],
-             "digests": []}
+             "packages": 0, "contains": [], "imports": [], "calls": [], "inherits": [], "uses_package": []}
     for name in loader:
         text = query(name)
         assert "\nCYPHER replan=skip\n" in f"\n{text}\n", name

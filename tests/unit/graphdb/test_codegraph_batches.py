@@ -83,7 +83,6 @@ def test_meanwhile_runs_when_there_is_no_job() -> None:
     assert ran == [True]
 
 
-
 def test_a_few_rows_of_each_kind_share_the_writers_transactions() -> None:
     # One transaction per kind made a small tree's last round a queue of small transactions on two writers.
     lists = {"calls": [[f"c{i}", "t", 1, 1.0, 1.0] for i in range(700)], "contains": [[f"s{i}", "t"] for i in range(5)],
