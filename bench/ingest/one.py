@@ -1,8 +1,9 @@
 """One measured ingest, in a process of its own (so its peak RSS and CPU time are its own): scan a tree,
 load it into a fresh repository id, print one JSON line of figures; then load the same records again, with
 nothing else running, ``ALONE_LOADS`` times, each into a fresh id deleted before the next, and print the
-median load's figures (and every load's rate) on a second line; then delete what it loaded. The database server's CPU time over the ingest is in the figures too when it is the local
-instance (``coderooms db start``), whose process this machine can see.
+median load's figures (and every load's rate) on a second line; then delete what it loaded. The database
+server's CPU time over the ingest is in the figures too when it is the local instance (``coderooms db
+start``), whose process this machine can see.
 
     .venv/bin/python -m bench.ingest.one TREE
 """
@@ -11,8 +12,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import resource
+import statistics
 import sys
 import uuid
 from pathlib import Path
