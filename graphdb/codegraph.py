@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import threading
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from functools import partial
@@ -653,7 +653,7 @@ class _UnwindWriter:
     def run(self, name: str, key: str, rows: Sequence[Any]) -> None:
         """A statement over ``rows`` (passed as ``key``), one batch after the other."""
         statement = query(name)
-        for batch in _batches(rows, self._batch_size, _one):
+        for batch in shared_batches(rows, self._batch_size, 1):
             self._write(_unit_of_work(statement, batch_parameters(self._repo_id, **{key: batch})))
 
     def run_once(self, name: str, **params: Any) -> None:
@@ -673,46 +673,20 @@ def shared_batches(rows: Sequence[T], batch_size: int, workers: int,
     weighs under ``SHARED_BATCH_SIZE``. (Cut greedily, weighed rows left a tail: two files' batches full and a
     third of one file, a transaction of its own after them.)"""
     weights = [weight(row) for row in rows] if weight is not None else [1] * len(rows)
-    return [batch for batch in _cut(rows, weights, _batch_count(sum(weights), batch_size, workers)) if batch]
-
-
-def _batch_count(total: int, batch_size: int, workers: int) -> int:
-    """How many batches ``shared_batches`` cuts rows weighing ``total`` in."""
+    total = sum(weights)
     needed = -(-total // batch_size)
-    return max(1, needed, min(-(-needed // max(1, workers)) * max(1, workers), total // SHARED_BATCH_SIZE))
-
-
-def _cut(rows: Sequence[T], weights: Sequence[int], count: int) -> list[list[T]]:
-    """``rows`` cut, in order, into ``count`` parts (some maybe empty) of about equal weight."""
-    total = max(1, sum(weights))
-    parts: list[list[T]] = [[] for _ in range(count)]
+    count = max(1, needed, min(-(-needed // max(1, workers)) * max(1, workers), total // SHARED_BATCH_SIZE))
+    batches: list[list[T]] = [[] for _ in range(count)]
     before = 0
     for row, row_weight in zip(rows, weights, strict=True):
-        # the part whose share of the total weight holds the row's middle
-        parts[min(count - 1, (2 * before + row_weight) * count // (2 * total))].append(row)
+        # the batch whose share of the total weight holds the row's middle
+        batches[min(count - 1, (2 * before + row_weight) * count // (2 * max(1, total)))].append(row)
         before += row_weight
-    return parts
-
-
-def _one(_row: Any) -> int:
-    return 1
+    return [batch for batch in batches if batch]
 
 
 class _Stopped(Exception):
     """A load given up (its scan failed) starts no more transactions."""
-
-
-def _batches(rows: Sequence[Any], size: int, weight: Callable[[Any], int]) -> Iterator[list[Any]]:
-    batch: list[Any] = []
-    total = 0
-    for row in rows:
-        if batch and total + weight(row) > size:
-            yield batch
-            batch, total = [], 0
-        batch.append(row)
-        total += weight(row)
-    if batch:
-        yield batch
 
 
 def _unit_of_work(statement: LiteralString, params: dict[str, Any], returns: bool = False):  # noqa: ANN202
