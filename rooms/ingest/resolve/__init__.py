@@ -8,15 +8,15 @@ import, a second definition can make a unique name ambiguous).
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from rooms.ingest.parse.model import FileParse
-from rooms.ingest.records import EdgeKind, EdgeRecord, PackageRecord, file_id, package_id, symbol_id
+from rooms.ingest.records import EdgeKind, EdgeRecord, PackageRecord, file_id, package_id
 from rooms.ingest.resolve import c_family, go, javascript, jvm, php, python, ruby, rust
-from rooms.ingest.resolve.base import RESOLVED, LanguageResolver, RepoIndex
-from rooms.ingest.resolve.symbols import SymbolTable
+from rooms.ingest.resolve.base import RESOLVED, UNRESOLVED, LanguageResolver, RepoIndex
+from rooms.ingest.resolve.symbols import CLASS_RECEIVERS, SymbolTable
 
 _BUILDERS: dict[str, Callable[[RepoIndex], LanguageResolver]] = {
     "python": python.build,
@@ -40,6 +40,11 @@ class Resolution:
     references: Mapping[str, Mapping[str, int]]  # import/call/inherit -> outcome -> count
 
 
+# The edge kinds as plain str, which the accumulator's keys hash, compare and sort faster than the enum's members.
+_IMPORTS, _USES_PACKAGE = EdgeKind.IMPORTS.value, EdgeKind.USES_PACKAGE.value
+_CALLS, _INHERITS = EdgeKind.CALLS.value, EdgeKind.INHERITS.value
+
+
 class EdgeAccumulator:
     """Collapses repeated (kind, source, target) references into one edge with count and weight."""
 
@@ -48,23 +53,26 @@ class EdgeAccumulator:
         self._order: list[tuple[str, str, str]] = []  # the keys, first added first
         self._told: dict[tuple[str, str, str], EdgeRecord] = {}  # what records_since made: final, so kept
 
-    def add(self, kind: str, source: str, target: str, origin: str, *, confidence: float = 1.0,
+    def add(self, kind: str, source: str, target: str, origin: str, confidence: float = 1.0,
             count: int = 1, weight: float | None = None) -> None:
         if source == target:
             return  # recursion and self-imports say nothing about structure
         share = confidence * count if weight is None else weight
-        entry = self._edges.get((kind, source, target))
+        key = (kind, source, target)
+        entry = self._edges.get(key)
         if entry is None:
-            self._edges[(kind, source, target)] = [count, share, confidence, origin]
-            self._order.append((kind, source, target))
+            self._edges[key] = [count, share, confidence, origin]
+            self._order.append(key)
         else:
             entry[0] += count
             entry[1] += share
-            entry[2] = max(entry[2], confidence)
+            if confidence > entry[2]:
+                entry[2] = confidence
 
     def records(self) -> tuple[EdgeRecord, ...]:
-        told = self._told
-        return tuple(told.get(key) or _record(key, entry) for key, entry in sorted(self._edges.items()))
+        told, edges = self._told, self._edges
+        # Sorting the keys alone: sorting the items would compare each pair of keys twice (for == then <).
+        return tuple(told.get(key) or _record(key, edges[key]) for key in sorted(edges))
 
     def added(self) -> int:
         """How many edges there are: ``records_since`` takes it."""
@@ -83,7 +91,8 @@ class EdgeAccumulator:
 
 def _record(key: tuple[str, str, str], entry: list) -> EdgeRecord:
     (kind, source, target), (count, weight, confidence, origin) = key, entry
-    return EdgeRecord(str(kind), source, target, count, round(weight, 6), confidence, origin)
+    # _make: a third faster than EdgeRecord(...), whose __new__ takes keywords too; one call per edge.
+    return EdgeRecord._make((str(kind), source, target, count, round(weight, 6), confidence, origin))
 
 
 def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], None] | None = None) -> Resolution:
@@ -103,7 +112,7 @@ def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], 
         return resolvers[builder]
 
     edges = EdgeAccumulator()
-    outcomes: dict[str, Counter[str]] = defaultdict(Counter)
+    counts: dict[tuple[str, str], int] = defaultdict(int)  # (import/call/inherit, outcome) -> count
     packages: set[tuple[str, str]] = set()
     imported: dict[str, set[str]] = defaultdict(set)
     for path, parse in parses.items():
@@ -112,15 +121,15 @@ def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], 
             continue
         for imp in parse.imports:
             outcome = resolver.resolve(parse, imp)
-            outcomes["import"][outcome.status] += 1
+            counts["import", outcome.status] += 1
             for target in outcome.targets:
                 # One statement weighs its confidence in total, shared by its targets (a Go package, a namespace).
-                edges.add(EdgeKind.IMPORTS, file_id(path), file_id(target), path,
+                edges.add(_IMPORTS, file_id(path), file_id(target), path,
                           confidence=outcome.confidence, weight=outcome.confidence / len(outcome.targets))
                 imported[path].add(target)
             if outcome.package is not None:
                 packages.add(outcome.package)
-                edges.add(EdgeKind.USES_PACKAGE, file_id(path), package_id(*outcome.package), path)
+                edges.add(_USES_PACKAGE, file_id(path), package_id(*outcome.package), path)
 
     if emit is not None:
         emit(edges.records_since(0))
@@ -131,28 +140,45 @@ def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], 
         emitted = edges.added()
         resolver = resolver_for(parse.language)
         peers = set(resolver.peers(parse)) if resolver is not None else set()
-        scope = symbols.scope_of(parse, sorted((imported[path] | peers) - {path}))
-        sources: dict[str, str | None] = {}  # the id of each scope's symbol, or None: scopes repeat a lot
+        file_scope = symbols.scope_of(parse, sorted((imported[path] | peers) - {path}))
+        file_source = file_id(path)  # the source of file-level references
+        file_symbols = symbols.symbols_in(path)
+        # Scopes repeat a lot: each one's symbol id (None at file level or if unknown) and enclosing class.
+        scopes: dict[str, tuple[str | None, str]] = {}
+        # So do references, and a match depends on the scope only through its enclosing class (see FileScope.resolve):
+        # per (kind, name, receiver, that class), what the reference counts as and its edge's kind, target, confidence.
+        found: dict[tuple[str, str, str, str], tuple[tuple[str, str], str | None, str, float]] = {}
         for ref in parse.references:
-            source = sources.get(ref.scope, "")
-            if source == "":
-                source_symbol = symbols.symbol(path, ref.scope) if ref.scope else None
-                source = sources[ref.scope] = (
-                    symbol_id(path, source_symbol.kind, source_symbol.qualified_name) if source_symbol else None)
-            if ref.kind == "inherit" and source is None:
-                outcomes[ref.kind]["unresolved"] += ref.count
+            kind, name, scope, receiver, count = ref
+            scoped = scopes.get(scope)
+            if scoped is None:
+                symbol = file_symbols.get(scope) if scope else None
+                scoped = scopes[scope] = (symbol.id if symbol else None, symbols.enclosing_class(path, scope))
+            source, enclosing_class = scoped
+            if source is None and kind == "inherit":
+                counts["inherit", UNRESOLVED] += count
                 continue
-            match = scope.resolve(ref)
-            outcomes[ref.kind][match.status] += ref.count
-            if match.status != RESOLVED or match.target is None:
-                continue
-            kind = EdgeKind.INHERITS if ref.kind == "inherit" else EdgeKind.CALLS
-            edges.add(kind, source or file_id(path), match.target.id, path, confidence=match.confidence,
-                      count=ref.count)
+            key = (kind, name, receiver, enclosing_class if receiver in CLASS_RECEIVERS else "")
+            outcome = found.get(key)
+            if outcome is None:
+                match = file_scope.resolve(ref, enclosing_class)
+                if match.status != RESOLVED or match.target is None:
+                    outcome = (kind, match.status), None, "", 0.0
+                else:
+                    edge_kind = _INHERITS if kind == "inherit" else _CALLS
+                    outcome = (kind, match.status), edge_kind, match.target.id, match.confidence
+                found[key] = outcome
+            counted, edge_kind, target, confidence = outcome
+            counts[counted] += count
+            if edge_kind is not None:
+                edges.add(edge_kind, source or file_source, target, path, confidence, count)
         if emit is not None and edges.added() > emitted:
             emit(edges.records_since(emitted))
+    references: dict[str, dict[str, int]] = {}
+    for (kind, status), count in sorted(counts.items()):
+        references.setdefault(kind, {})[status] = count
     return Resolution(
         edges=edges.records(),
         packages=tuple(PackageRecord(package_id(e, n), e, n) for e, n in sorted(packages)),
-        references={kind: dict(sorted(counts.items())) for kind, counts in sorted(outcomes.items())},
+        references=references,
     )

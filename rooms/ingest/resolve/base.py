@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import NamedTuple
 
 from rooms.ingest.manifests import Manifest
 from rooms.ingest.parse.model import FileParse, RawImport
@@ -18,8 +19,7 @@ AMBIGUOUS = "ambiguous"
 UNRESOLVED = "unresolved"
 
 
-@dataclass(frozen=True, slots=True)
-class ImportOutcome:
+class ImportOutcome(NamedTuple):  # a NamedTuple: one per import, made faster than a dataclass
     status: str
     targets: tuple[str, ...] = ()       # repo paths, when resolved
     confidence: float = 1.0

@@ -64,6 +64,7 @@ class _PythonImports:
                 if root not in by_root or not by_root[root].endswith(".py"):
                     by_root[root] = path
         self._declared = {normalize_distribution(name) for name in index.declared("pypi")}
+        self._script_directories: dict[str, str | None] = {}  # importer -> see _script_directory
 
     def resolve(self, parse: FileParse, imp: RawImport) -> ImportOutcome:
         if imp.level:
@@ -83,18 +84,23 @@ class _PythonImports:
     def _absolute(self, module: str, importer: str) -> str | None:
         """The file of ``module`` or, failing that, of its longest importable prefix."""
         parts = module.split(".")
+        script_directory = self._script_directory(importer)
         for size in range(len(parts), 0, -1):
-            target = self._lookup(".".join(parts[:size]), importer) or self._beside_script(parts[:size], importer)
+            target = self._lookup(".".join(parts[:size]), importer)
+            if not target and script_directory is not None:
+                target = self._file_for(posixpath.join(script_directory, *parts[:size]))
             if target:
                 return target
         return None
 
-    def _beside_script(self, parts: list[str], importer: str) -> str | None:
-        """A script's own directory is on sys.path (a package module's is not)."""
-        directory = posixpath.dirname(importer)
-        if posixpath.join(directory, "__init__.py") in self._paths:
-            return None
-        return self._file_for(posixpath.join(directory, *parts))
+    def _script_directory(self, importer: str) -> str | None:
+        """The importer's directory if it is a script's, which is on sys.path (a package module's is not), else None.
+        Kept per importer: it is asked for each import the importer makes."""
+        if importer not in self._script_directories:
+            directory = posixpath.dirname(importer)
+            in_package = posixpath.join(directory, "__init__.py") in self._paths
+            self._script_directories[importer] = None if in_package else directory
+        return self._script_directories[importer]
 
     def _lookup(self, module: str, importer: str) -> str | None:
         by_root = self._modules.get(module)

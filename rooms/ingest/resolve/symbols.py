@@ -13,10 +13,9 @@ consider functions and types.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from typing import NamedTuple
 
-from rooms.ingest.parse.model import FileParse, RawReference, RawSymbol
+from rooms.ingest.parse.model import FileParse, RawReference
 from rooms.ingest.records import symbol_id
 from rooms.ingest.resolve.base import AMBIGUOUS, RESOLVED, UNRESOLVED
 
@@ -39,8 +38,7 @@ class Target(NamedTuple):  # a NamedTuple: a table makes one per symbol, three t
     id: str           # its record's id (``symbol_id``), made once
 
 
-@dataclass(frozen=True, slots=True)
-class SymbolMatch:
+class SymbolMatch(NamedTuple):  # a NamedTuple too: one per distinct reference of a file, made faster than a dataclass
     status: str  # RESOLVED | AMBIGUOUS | UNRESOLVED
     target: Target | None = None
     confidence: float = 0.0
@@ -48,6 +46,9 @@ class SymbolMatch:
 
 _AMBIGUOUS_MATCH = SymbolMatch(AMBIGUOUS)
 _UNRESOLVED_MATCH = SymbolMatch(UNRESOLVED)
+# The receivers whose candidates ``SymbolTable.choose`` narrows by the enclosing class; it narrows any other (``Foo``
+# of ``Foo.bar``) by the candidates' owner's name, so such a reference resolves the same from every scope of a file.
+CLASS_RECEIVERS = frozenset({"", "?", "self"})
 
 
 def family(language: str) -> str:
@@ -58,23 +59,30 @@ class SymbolTable:
     def __init__(self, parses: dict[str, FileParse]) -> None:
         self._in_file: dict[str, dict[str, list[Target]]] = {}
         self._global: dict[tuple[str, str], list[Target]] = defaultdict(list)
-        self._symbols: dict[str, dict[str, RawSymbol]] = {}
+        self._symbols: dict[str, dict[str, Target]] = {}  # path -> qualified name -> its symbol
         self._named: dict[tuple[str, str, frozenset[str]], list[Target]] = {}
+        self.defined: set[str] = set()  # every name some file defines
         for path in sorted(parses):
             parse = parses[path]
+            if not parse.symbols:
+                continue  # symbols_in and names_in find nothing for it without an entry
             by_qualified = {symbol.qualified_name: symbol for symbol in parse.symbols}
-            self._symbols[path] = by_qualified
+            targets = self._symbols[path] = {}
             by_name: dict[str, list[Target]] = defaultdict(list)
-            for symbol in parse.symbols:
-                owner = by_qualified.get(symbol.parent)
-                target = Target(path, symbol.qualified_name, symbol.kind, symbol.parent, owner.name if owner else "",
-                                symbol_id(path, symbol.kind, symbol.qualified_name))
-                by_name[symbol.name].append(target)
-                self._global[(family(parse.language), symbol.name)].append(target)
+            language_family = family(parse.language)
+            for kind, name, qualified_name, _, _, parent in parse.symbols:
+                owner = by_qualified.get(parent)
+                target = Target(path, qualified_name, kind, parent, owner.name if owner else "",
+                                symbol_id(path, kind, qualified_name))
+                targets[qualified_name] = target
+                by_name[name].append(target)
+                self._global[(language_family, name)].append(target)
             self._in_file[path] = dict(by_name)
+            self.defined.update(by_name)
 
-    def symbol(self, path: str, qualified_name: str) -> RawSymbol | None:
-        return self._symbols.get(path, {}).get(qualified_name)
+    def symbols_in(self, path: str) -> dict[str, Target]:
+        """The symbols of a file by qualified name."""
+        return self._symbols.get(path, {})
 
     def names_in(self, path: str) -> dict[str, list[Target]]:
         return self._in_file.get(path, {})
@@ -115,7 +123,7 @@ class SymbolTable:
         return _AMBIGUOUS_MATCH
 
     def enclosing_class(self, path: str, scope: str) -> str:
-        symbols = self._symbols.get(path, {})
+        symbols = self.symbols_in(path)
         seen = set()
         while scope and scope not in seen:
             seen.add(scope)
@@ -129,43 +137,41 @@ class SymbolTable:
 
 
 class FileScope:
-    """Resolves the references of one file; memoises per name and per scope, which repeat a lot."""
+    """Resolves the references of one file; memoises per name, which repeats a lot."""
 
     def __init__(self, table: SymbolTable, parse: FileParse, related: list[str]) -> None:
         self._table = table
-        self._parse = parse
+        self._defined = table.defined
+        self._path = parse.path
         self._family = family(parse.language)
         self._explicit_receiver = parse.language in _EXPLICIT_RECEIVER_LANGUAGES
         self._own = table.names_in(parse.path)
         self._related = [table.names_in(path) for path in related]
         self._related_by_name: dict[str, list[Target]] = {}
-        self._classes: dict[str, str] = {}
-        self._matches: dict[tuple[str, str, str, str], SymbolMatch] = {}
 
-    def resolve(self, ref: RawReference) -> SymbolMatch:
-        if ref.scope not in self._classes:
-            self._classes[ref.scope] = self._table.enclosing_class(self._parse.path, ref.scope)
-        # The outcome depends on the scope only through its enclosing class.
-        key = (ref.kind, ref.name, ref.receiver, self._classes[ref.scope])
-        match = self._matches.get(key)
-        if match is None:
-            match = self._matches[key] = self._resolve(ref, key[3])
-        return match
-
-    def _resolve(self, ref: RawReference, enclosing_class: str) -> SymbolMatch:
-        allowed = _BASE_KINDS if ref.kind == "inherit" else _CALLABLE_KINDS
-        if ref.kind == "call" and ref.receiver == "" and self._explicit_receiver:
+    def resolve(self, ref: RawReference, enclosing_class: str) -> SymbolMatch:
+        """``enclosing_class`` is ``table.enclosing_class`` of the reference's scope: the match depends on the scope
+        only through it (and on it only for ``CLASS_RECEIVERS``), which callers can memoise on."""
+        kind, name, _, receiver, _ = ref
+        if name not in self._defined:
+            return _UNRESOLVED_MATCH  # no tier can have a candidate (a builtin, a library's function)
+        allowed = _BASE_KINDS if kind == "inherit" else _CALLABLE_KINDS
+        if kind == "call" and receiver == "" and self._explicit_receiver:
             allowed = _PLAIN_CALLABLE_KINDS
-        path = self._parse.path
-        for candidates in (self._own.get(ref.name, ()), self._related_named(ref.name)):
-            allowed_candidates = [target for target in candidates if target.kind in allowed]
-            if allowed_candidates:
-                return self._table.choose(allowed_candidates, ref, enclosing_class, path)
-        if ref.receiver and ref.kind == "call":
+        path = self._path
+        # The same file, then its imports and peers. A comprehension is a call, and most names have no candidate
+        # in the one or the other: filter only what there is.
+        own = self._own.get(name)
+        own = [target for target in own if target.kind in allowed] if own else None
+        if own:
+            return self._table.choose(own, ref, enclosing_class, path)
+        related = self._related_named(name)
+        related = [target for target in related if target.kind in allowed] if related else None
+        if related:
+            return self._table.choose(related, ref, enclosing_class, path)
+        if receiver and kind == "call":
             return _UNRESOLVED_MATCH
-        global_candidates = [
-            target for target in self._table.named(self._family, ref.name, allowed) if target.path != path
-        ]
+        global_candidates = [target for target in self._table.named(self._family, name, allowed) if target.path != path]
         if len(global_candidates) == 1:
             return SymbolMatch(RESOLVED, global_candidates[0], GLOBAL_GUESS_CONFIDENCE)
         return _AMBIGUOUS_MATCH if global_candidates else _UNRESOLVED_MATCH
