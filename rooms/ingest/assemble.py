@@ -68,7 +68,9 @@ def assemble(
         files.append(record)
         symbols.extend(file_symbols)
         structure.extend(file_structure)
-    edges = tuple(sorted((*structure, *resolution.edges), key=lambda e: (e.kind, e.source, e.target)))
+    # By (kind, source, target), which no two edges share (resolution collapses its repeats; a file's DEFINES and
+    # CONTAINS end at distinct symbols): the records sort as they are, with no key made per edge (django: 40 of 85 ms).
+    edges = tuple(sorted((*structure, *resolution.edges)))
     skipped_entries = tuple(sorted(set(skipped), key=lambda e: (e.path, e.reason)))
     issues: list[FileIssue] = [issue for parse in ordered for issue in parse.issues]
     report = ScanReport(
