@@ -92,7 +92,7 @@ class EdgeAccumulator:
 def _record(key: tuple[str, str, str], entry: list) -> EdgeRecord:
     (kind, source, target), (count, weight, confidence, origin) = key, entry
     # _make: a third faster than EdgeRecord(...), whose __new__ takes keywords too; one call per edge.
-    return EdgeRecord._make((str(kind), source, target, count, round(weight, 6), confidence, origin))
+    return EdgeRecord._make((kind, source, target, count, round(weight, 6), confidence, origin))
 
 
 def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], None] | None = None) -> Resolution:

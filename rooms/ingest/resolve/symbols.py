@@ -108,7 +108,7 @@ class SymbolTable:
             return SymbolMatch(RESOLVED, candidates[0], 1.0)
         if ref.receiver == "self":
             narrowings = [[t for t in candidates if t.path == path and t.parent == enclosing_class]]
-        elif ref.receiver not in ("", "?"):
+        elif ref.receiver not in CLASS_RECEIVERS:  # a named receiver: whatever the enclosing class
             narrowings = [[t for t in candidates if t.owner_name == ref.receiver]]
         else:
             narrowings = [
