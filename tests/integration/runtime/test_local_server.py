@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from graphdb.runtime.instance import LocalInstance, free_port, heap_options
+from graphdb.runtime.instance import JIT_OPTIONS, LocalInstance, free_port, heap_options
 from graphdb.runtime.provision import dist_dir
 from graphdb.settings import DbSettings
 
@@ -70,6 +70,7 @@ def test_start_status_restart_stop(neo4j_target: object) -> None:  # noqa: ARG00
         server_flags = (Path("/proc") / str(servers[0]) / "cmdline").read_bytes()
         heap = DbSettings().neo4j_heap  # the environment's, as the CLI read it
         assert server_flags.split(b"\0")[1:4] == [flag.encode() for flag in heap_options(heap)]
+        assert {flag.encode() for flag in JIT_OPTIONS} <= set(server_flags.split(b"\0"))
         assert "resolving" not in first.stderr + again.stderr, "jars come from the cache, no download"
     finally:
         stopped = cli("db", "stop", env=env)
