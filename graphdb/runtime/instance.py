@@ -85,12 +85,12 @@ def heap_options(heap: str) -> list[str]:
 
 # C2 inlines less deeply than its defaults (15 levels; 2,500 bytes of machine code, 325 of bytecode for a
 # hot callee). A freshly started server JIT-compiles its write path during the first loads, on the CPUs the
-# ingest parses on: the first django ingest after a start took 20.0-24.2 s (Neo4j 28.8-35.2 CPU-s, about 34
-# of them in C2) against 7-8 s once warm. Shallower inlining makes each compilation cheaper: 16.5-18.1 s
-# (Neo4j 21.2 CPU-s, 15 in C2). Warm, the two measured the same within the machine's drift: the ingests after
-# the first 7.2-7.8 s against 7.9-8.9 s; mui-material's and rxjs's records loaded alone 45 and 30 times after
-# a start, medians of the last 15 in two alternated restarts each, 468-572 ms and 96-116 ms against 499-546
-# and 114-121 ms.
+# ingest parses on: the first django ingest after a start took 20.0-24.2 s (Neo4j 28.8-35.2 CPU-s, C2 30-36
+# of the JVM's) in four starts, against 7-8 s once warm. Shallower inlining makes each compilation cheaper:
+# 16.5-19.2 s (Neo4j 21.2-25.2 CPU-s, C2 14-15) in five. Warm, the two measured the same within the
+# machine's drift: the ingests after the first 7.2-7.8 s against 7.9-8.9 s; mui-material's and rxjs's records
+# loaded alone 45 and 30 times after a start, medians of the last 15 in two alternated restarts each, 468-572
+# and 96-116 ms against 499-546 and 114-121 ms.
 JIT_OPTIONS = ("-XX:MaxInlineLevel=6", "-XX:InlineSmallCode=500", "-XX:FreqInlineSize=150")
 
 
