@@ -90,7 +90,8 @@ def heap_options(heap: str) -> list[str]:
 # 16.5-19.2 s (Neo4j 21.2-25.2 CPU-s, C2 14-15) in five. Warm, the two measured the same within the
 # machine's drift: the ingests after the first 7.2-7.8 s against 7.9-8.9 s; mui-material's and rxjs's records
 # loaded alone 45 and 30 times after a start, medians of the last 15 in two alternated restarts each, 468-572
-# and 96-116 ms against 499-546 and 114-121 ms.
+# and 96-116 ms against 499-546 and 114-121 ms. Shallower still (3 levels, 250 and 75 bytes), the first ingest
+# took 15.9 s, but the warm ones cost Neo4j more: 4.6-5.5 CPU-s against 4.2-4.5.
 JIT_OPTIONS = ("-XX:MaxInlineLevel=6", "-XX:InlineSmallCode=500", "-XX:FreqInlineSize=150")
 
 
