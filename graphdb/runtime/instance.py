@@ -83,15 +83,17 @@ def heap_options(heap: str) -> list[str]:
     return [f"-Xms{heap}", f"-Xmx{heap}", f"-Xmn{mebibytes // 2}m"]
 
 
-# C2 inlines less deeply than its defaults (15 levels; 2,500 bytes of machine code, 325 of bytecode for a
-# hot callee). A freshly started server JIT-compiles its write path during the first loads, on the CPUs the
-# ingest parses on: the first django ingest after a start took 20.0-24.2 s (Neo4j 28.8-35.2 CPU-s, C2 30-36
-# of the JVM's) in four starts, against 7-8 s once warm. Shallower inlining makes each compilation cheaper:
-# 16.5-19.2 s (Neo4j 21.2-25.2 CPU-s, C2 14-15) in five. Warm, the two measured the same within the
-# machine's drift: the ingests after the first 7.2-7.8 s against 7.9-8.9 s; mui-material's and rxjs's records
+# C2 inlines less deeply than its defaults (15 levels; 2,500 bytes of machine code, 325 of bytecode for a hot
+# callee). A freshly started server JIT-compiles its write path during the first loads, on the CPUs the ingest
+# parses on: the first django ingest after a start took 20.0-24.2 s (Neo4j 28.8-35.2 CPU-s, C2 30-36 of the
+# JVM's) in four starts, against 7-8 s once warm. Shallower inlining makes each compilation cheaper: 16.5-19.2 s
+# (Neo4j 21.2-25.2 CPU-s, C2 14-15) in five. Warm, it may cost the server a few percent, no more than the
+# machine's drift: the ingests after the first took 7.2-7.8 s against 7.9-8.9; mui-material's and rxjs's records
 # loaded alone 45 and 30 times after a start, medians of the last 15 in two alternated restarts each, 468-572
-# and 96-116 ms against 499-546 and 114-121 ms. Shallower still (3 levels, 250 and 75 bytes), the first ingest
-# took 15.9 s, but the warm ones cost Neo4j more: 4.6-5.5 CPU-s against 4.2-4.5.
+# and 96-116 ms against 499-546 and 114-121; django's loaded alone 12 times, loads 7-12 in two alternated pairs
+# of restarts, Neo4j 3.60 and 4.32 CPU-s a load against 3.85 and 3.80, or 4.3 and 4.4 for each CPU-s of the
+# client's against 4.1 and 4.2. Shallower still (3 levels, 250 and 75 bytes), the first ingest took 15.9 s, but
+# the warm ones cost Neo4j more: 4.6-5.5 CPU-s against 4.2-4.5.
 JIT_OPTIONS = ("-XX:MaxInlineLevel=6", "-XX:InlineSmallCode=500", "-XX:FreqInlineSize=150")
 
 
