@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from rooms.ingest.parse.model import FileParse
 from rooms.ingest.records import EdgeKind, EdgeRecord, PackageRecord, file_id, package_id
 from rooms.ingest.resolve import c_family, go, javascript, jvm, php, python, ruby, rust
-from rooms.ingest.resolve.base import RESOLVED, UNRESOLVED, LanguageResolver, RepoIndex
-from rooms.ingest.resolve.symbols import CLASS_RECEIVERS, SymbolTable
+from rooms.ingest.resolve.base import RESOLVED, LanguageResolver, RepoIndex
+from rooms.ingest.resolve.symbols import SymbolTable
 
 _BUILDERS: dict[str, Callable[[RepoIndex], LanguageResolver]] = {
     "python": python.build,
@@ -142,36 +142,13 @@ def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], 
         peers = set(resolver.peers(parse)) if resolver is not None else set()
         file_scope = symbols.scope_of(parse, sorted((imported[path] | peers) - {path}))
         file_source = file_id(path)  # the source of file-level references
-        file_symbols = symbols.symbols_in(path)
-        # Scopes repeat a lot: each one's symbol id (None at file level or if unknown) and enclosing class.
-        scopes: dict[str, tuple[str | None, str]] = {}
-        # So do references, and a match depends on the scope only through its enclosing class (see FileScope.resolve):
-        # per (kind, name, receiver, that class), what the reference counts as and its edge's kind, target, confidence.
-        found: dict[tuple[str, str, str, str], tuple[tuple[str, str], str | None, str, float]] = {}
         for ref in parse.references:
-            kind, name, scope, receiver, count = ref
-            scoped = scopes.get(scope)
-            if scoped is None:
-                symbol = file_symbols.get(scope) if scope else None
-                scoped = scopes[scope] = (symbol.id if symbol else None, symbols.enclosing_class(path, scope))
-            source, enclosing_class = scoped
-            if source is None and kind == "inherit":
-                counts["inherit", UNRESOLVED] += count
-                continue
-            key = (kind, name, receiver, enclosing_class if receiver in CLASS_RECEIVERS else "")
-            outcome = found.get(key)
-            if outcome is None:
-                match = file_scope.resolve(ref, enclosing_class)
-                if match.status != RESOLVED or match.target is None:
-                    outcome = (kind, match.status), None, "", 0.0
-                else:
-                    edge_kind = _INHERITS if kind == "inherit" else _CALLS
-                    outcome = (kind, match.status), edge_kind, match.target.id, match.confidence
-                found[key] = outcome
-            counted, edge_kind, target, confidence = outcome
-            counts[counted] += count
-            if edge_kind is not None:
-                edges.add(edge_kind, source or file_source, target, path, confidence, count)
+            source, match = file_scope.resolve(ref)
+            kind, count = ref.kind, ref.count
+            counts[kind, match.status] += count
+            if match.status == RESOLVED and match.target is not None:
+                edges.add(_INHERITS if kind == "inherit" else _CALLS, source or file_source, match.target.id, path,
+                          match.confidence, count)
         if emit is not None and edges.added() > emitted:
             emit(edges.records_since(emitted))
     references: dict[str, dict[str, int]] = {}

@@ -48,7 +48,7 @@ _AMBIGUOUS_MATCH = SymbolMatch(AMBIGUOUS)
 _UNRESOLVED_MATCH = SymbolMatch(UNRESOLVED)
 # The receivers whose candidates ``SymbolTable.choose`` narrows by the enclosing class; it narrows any other (``Foo``
 # of ``Foo.bar``) by the candidates' owner's name, so such a reference resolves the same from every scope of a file.
-CLASS_RECEIVERS = frozenset({"", "?", "self"})
+_CLASS_RECEIVERS = frozenset({"", "?", "self"})
 
 
 def family(language: str) -> str:
@@ -108,7 +108,7 @@ class SymbolTable:
             return SymbolMatch(RESOLVED, candidates[0], 1.0)
         if ref.receiver == "self":
             narrowings = [[t for t in candidates if t.path == path and t.parent == enclosing_class]]
-        elif ref.receiver not in CLASS_RECEIVERS:  # a named receiver: whatever the enclosing class
+        elif ref.receiver not in _CLASS_RECEIVERS:  # a named receiver: whatever the enclosing class
             narrowings = [[t for t in candidates if t.owner_name == ref.receiver]]
         else:
             narrowings = [
@@ -137,7 +137,7 @@ class SymbolTable:
 
 
 class FileScope:
-    """Resolves the references of one file; memoises per name, which repeats a lot."""
+    """Resolves the references of one file; memoises per scope, per reference and per name, which repeat a lot."""
 
     def __init__(self, table: SymbolTable, parse: FileParse, related: list[str]) -> None:
         self._table = table
@@ -146,12 +146,34 @@ class FileScope:
         self._family = family(parse.language)
         self._explicit_receiver = parse.language in _EXPLICIT_RECEIVER_LANGUAGES
         self._own = table.names_in(parse.path)
+        self._symbols = table.symbols_in(parse.path)
         self._related = [table.names_in(path) for path in related]
         self._related_by_name: dict[str, list[Target]] = {}
+        self._scopes: dict[str, tuple[str | None, str]] = {}
+        self._matches: dict[tuple[str, str, str, str], SymbolMatch] = {}
 
-    def resolve(self, ref: RawReference, enclosing_class: str) -> SymbolMatch:
-        """``enclosing_class`` is ``table.enclosing_class`` of the reference's scope: the match depends on the scope
-        only through it (and on it only for ``CLASS_RECEIVERS``), which callers can memoise on."""
+    def resolve(self, ref: RawReference) -> tuple[str | None, SymbolMatch]:
+        """The id of the symbol whose scope holds ``ref`` (None at file level, or for a scope that is no symbol of
+        the file), and what ``ref`` resolves to from there. A base with no such symbol is unresolved."""
+        kind, name, scope, receiver, _ = ref
+        source, enclosing_class = self._scopes.get(scope) or self._scope(scope)
+        if source is None and kind == "inherit":
+            return None, _UNRESOLVED_MATCH
+        # The match depends on the scope only through its enclosing class, and on that only for the receivers
+        # ``choose`` narrows by it: one match serves every reference of a name and receiver from a class.
+        key = (kind, name, receiver, enclosing_class if receiver in _CLASS_RECEIVERS else "")
+        match = self._matches.get(key)
+        if match is None:
+            match = self._matches[key] = self._match(ref, enclosing_class)
+        return source, match
+
+    def _scope(self, scope: str) -> tuple[str | None, str]:
+        """A scope's symbol id, as ``resolve`` gives it, and its enclosing class (``SymbolTable.enclosing_class``)."""
+        symbol = self._symbols.get(scope) if scope else None
+        found = self._scopes[scope] = (symbol.id if symbol else None, self._table.enclosing_class(self._path, scope))
+        return found
+
+    def _match(self, ref: RawReference, enclosing_class: str) -> SymbolMatch:
         kind, name, _, receiver, _ = ref
         if name not in self._defined:
             return _UNRESOLVED_MATCH  # no tier can have a candidate (a builtin, a library's function)
