@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from graphdb.runtime.instance import JIT_OPTIONS, LocalInstance, free_port, heap_options
+from graphdb.runtime.instance import JIT_OPTIONS, LAUNCHER_OPTIONS, LocalInstance, free_port, heap_options
 from graphdb.runtime.provision import dist_dir
 from graphdb.settings import DbSettings
 
@@ -49,10 +49,17 @@ def test_start_status_restart_stop(neo4j_target: object) -> None:  # noqa: ARG00
     instance_dir = home / "instances" / "test-cli"
     (instance_dir / "run").mkdir(parents=True, exist_ok=True)
     (instance_dir / "run" / "coderooms-neo4j.pid").write_text("999999\n")  # stale: no such process
+    debug_log = instance_dir / "logs" / "debug.log"
+    logged_before = debug_log.stat().st_size if debug_log.exists() else 0
     try:
         first = cli("db", "start", env=env)
         assert first.returncode == 0, first.stderr
         assert "stale pid file" in first.stderr
+        with debug_log.open("rb") as log:  # what this start logged: its transaction logs opened natively
+            log.seek(logged_before)
+            native_failures = [line for line in log.read().decode(errors="replace").splitlines()
+                               if "NativeAccessor" in line and " WARN " in line]
+        assert native_failures == []
 
         status = cli("db", "status", "--json", env=env)
         assert status.returncode == 0, status.stderr
@@ -70,7 +77,7 @@ def test_start_status_restart_stop(neo4j_target: object) -> None:  # noqa: ARG00
         server_flags = (Path("/proc") / str(servers[0]) / "cmdline").read_bytes()
         heap = DbSettings().neo4j_heap  # the environment's, as the CLI read it
         assert server_flags.split(b"\0")[1:4] == [flag.encode() for flag in heap_options(heap)]
-        assert {flag.encode() for flag in JIT_OPTIONS} <= set(server_flags.split(b"\0"))
+        assert {flag.encode() for flag in JIT_OPTIONS + LAUNCHER_OPTIONS} <= set(server_flags.split(b"\0"))
         assert "resolving" not in first.stderr + again.stderr, "jars come from the cache, no download"
     finally:
         stopped = cli("db", "stop", env=env)
