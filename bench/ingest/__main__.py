@@ -15,7 +15,7 @@ loaded again on their own), peak RSS and the machine's load. ``--repeat N`` runs
 each, alternately, and prints the medians (this machine's speed drifts by tens of percent over minutes:
 single runs cannot tell the ratio from the drift). Before the table, ``--warmup N`` (default 2) ingests the
 first tree N times unmeasured, since a freshly started database compiles its write path over its first
-loads. Nothing here runs in the test suite.
+loads. Nothing here runs in the test suite. The latest figures, and what they say: ``bench/ingest/README.md``.
 """
 
 from __future__ import annotations
