@@ -29,10 +29,12 @@ import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, replace
 from itertools import product
+from pathlib import Path
 from time import perf_counter
 
 from graphdatascience import GraphDataScience
 
+from bench.quality import archsets
 from bench.quality.metrics import ari, mojofm
 from bench.quality.plant import PlantedRepo, held_out_repos, planted_repos
 from graphdb import codegraph
@@ -266,7 +268,15 @@ def main(argv: Sequence[str] | None = None, loader: Loader | None = None) -> int
     parser.add_argument("--held-out", action="store_true",
                         help="score the defaults on 24 more repositories drawn with other seeds (no rescan)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--archsets", nargs="?", const=archsets.default_archsets(), type=Path, metavar="DIR",
+                        help="score the default scan on the real systems of DIR (default: ../shared/archsets)")
+    parser.add_argument("--systems", help="with --archsets: a comma-separated subset")
+    parser.add_argument("--no-rescan", action="store_true", help="with --archsets: skip the three unchanged rescans")
     args = parser.parse_args(argv)
+    if args.archsets is not None:
+        with tempfile.TemporaryDirectory(prefix="archsets-") as scratch:
+            return archsets.main(args.archsets, args.systems.split(",") if args.systems else None,
+                                 not args.no_rescan, Path(scratch))
     loader = loader or full_load
     repos = held_out_repos() if args.held_out else planted_repos()
     db = Database.connect()

@@ -21,11 +21,12 @@ from rooms.candidate.fallbacks import directory_extension_units, is_single_direc
 from rooms.candidate.graph import FileGraph
 from rooms.candidate.ids import block_ids, skeleton_id
 from rooms.candidate.inputs import CandidateInput, FileInfo
-from rooms.candidate.ladder import Ladder, LadderResult, Unit
+from rooms.candidate.ladder import LadderResult, Unit
 from rooms.candidate.membership import entries_for, resolve, residue_home, subtree_counts
 from rooms.candidate.meta import block_meta
 from rooms.candidate.params import ClusterParams
 from rooms.candidate.report import CandidateReport, Fallback, Seam
+from rooms.candidate.structure import Structure
 from rooms.candidate.sockets import external_sockets, internal_sockets
 from rooms.contract import (
     BlockKind,
@@ -52,8 +53,7 @@ def _units(files: list[FileInfo], claims: Claims, damped: FileGraph, fallback: F
         return tiny_units(files, damped)
     if fallback is Fallback.DOCS_NO_EDGE:
         return directory_extension_units(files, params.min_block_size)
-    return Ladder(files, claims, damped, floor=params.min_block_size, split_cohesion=params.split_cohesion,
-                  merge_share=params.merge_share).run()
+    return Structure(files, claims, damped, params).run()
 
 
 def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = None) -> tuple[SeedFile, CandidateReport]:

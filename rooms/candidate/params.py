@@ -71,9 +71,13 @@ class ClusterParams(BaseModel):
     hub_min_files: int = Field(default=5, ge=2)
     hub_factor: float = Field(default=0.3, ge=0.0, le=1.0)
     fold_leaves: bool = True
-    seed_from_previous: bool = True
+    seed_from_previous: bool = False
 
     min_block_size: int = Field(default=3, ge=1)
+    split_min_files: int = Field(default=30, ge=1)
+    package_alignment: float = Field(default=0.42, ge=0.0)
+    min_directory_files: int = Field(default=5, ge=1)
+    flat_min_files: int = Field(default=12, ge=2)
     split_cohesion: float = Field(default=0.5, ge=0.0, le=1.0)
     merge_share: float = Field(default=0.6, gt=0.0, le=1.0)
     glob_threshold: float = Field(default=0.9, gt=0.0, le=1.0)

@@ -1,8 +1,10 @@
-"""F0c §2b: communities × directories, directory-first, with the top-level clamp and the FLOOR."""
+"""F0c §2b: structure first (modules, directories, headers with sources, tests with their code), then the graph."""
 
 from __future__ import annotations
 
-from tests.unit.candidate.builders import block_of, build, chain, clique, entries, graph, layout
+from rooms.candidate import ClusterParams
+from rooms.contract import MemberRole
+from tests.unit.candidate.builders import PARAMS, block_of, build, chain, clique, entries, graph, layout
 
 A = ["pkg/a/a1.py", "pkg/a/a2.py", "pkg/a/a3.py"]
 B = ["pkg/b/b1.py", "pkg/b/b2.py", "pkg/b/b3.py"]
@@ -16,30 +18,6 @@ def test_directories_in_different_communities_are_different_blocks() -> None:
     assert report.fallback == "single_directory" and report.residue_count == 0
 
 
-def test_a_community_spanning_directories_is_split_by_directory_across_top_level_trees() -> None:
-    tests = ["tests/a/t1.py", "tests/a/t2.py", "tests/a/t3.py"]
-    data = graph({**dict.fromkeys(A, 1), **dict.fromkeys(tests, 1)}, chain(A) + chain(tests) + [(tests[0], A[0], 3.0)])
-    seed, _ = build(data)
-    # One community, two top-level trees: never one block (the clamp).
-    assert layout(seed) == {frozenset({"pkg/**"}), frozenset({"tests/**"})}
-
-
-def test_sibling_directories_of_one_community_merge_and_the_merge_stands_for_their_parent_when_whole() -> None:
-    x = ["pkg/x/x1.py", "pkg/x/x2.py"]
-    y = ["pkg/y/y1.py", "pkg/y/y2.py"]
-    seed, _ = build(graph(dict.fromkeys(x + y, 1), chain(x) + chain(y) + [(x[0], y[0], 1.0)]))
-    assert layout(seed) == {frozenset({"pkg/**"})}
-
-
-def test_siblings_merge_but_the_parent_is_not_globbed_when_another_block_lives_there() -> None:
-    x = ["pkg/x/x1.py", "pkg/x/x2.py"]
-    y = ["pkg/y/y1.py", "pkg/y/y2.py"]
-    z = ["pkg/z/z1.py", "pkg/z/z2.py", "pkg/z/z3.py"]
-    data = graph({**dict.fromkeys(x + y, 1), **dict.fromkeys(z, 2)}, chain(x) + chain(y) + chain(z) + [(x[0], y[0], 1.0)])
-    seed, _ = build(data)
-    # x + y hold 4 of pkg's 7 files (57 % < 90 %): two globs, no pkg/**.
-    assert layout(seed) == {frozenset({"pkg/x/**", "pkg/y/**"}), frozenset({"pkg/z/**"})}
-    assert block_of(seed, "pkg/x/x1.py").name == "X"  # named after its core part, not after pkg
 
 
 def test_a_flat_directory_splits_only_into_internally_cohesive_groups() -> None:
@@ -51,15 +29,6 @@ def test_a_flat_directory_splits_only_into_internally_cohesive_groups() -> None:
     # exact paths. The readme (no node, no edge) joins the larger group; equal sizes -> the first community.
     assert layout(seed) == {frozenset(p + ["lib/readme.md"]), frozenset(r)}
 
-
-def test_a_directory_whose_groups_have_no_edges_among_themselves_stays_whole() -> None:
-    t = ["tests/test_a1.py", "tests/test_a2.py", "tests/test_a3.py"]
-    u = ["tests/test_b1.py", "tests/test_b2.py", "tests/test_b3.py"]
-    files = {**dict.fromkeys(A + t, 1), **dict.fromkeys(B + u, 2)}
-    edges = chain(A) + chain(B) + [(f, A[0], 1.0) for f in t] + [(f, B[0], 1.0) for f in u]
-    seed, _ = build(graph(files, edges))
-    # Cross-cutting tests: communities say "a" and "b", but no edge inside tests/ says "two modules".
-    assert layout(seed) == {frozenset({"pkg/a/**"}), frozenset({"pkg/b/**"}), frozenset({"tests/**"})}
 
 
 def test_a_utility_directory_scattered_over_communities_merges_with_nothing() -> None:
@@ -77,11 +46,6 @@ def test_a_unit_below_the_floor_joins_the_unit_it_shares_most_weight_with() -> N
     seed, _ = build(data)
     assert layout(seed) == {frozenset({"pkg/a/**"}), frozenset({"pkg/b/**", "pkg/c/**"})}
 
-
-def test_a_unit_below_the_floor_without_edges_joins_its_nearest_relative_by_directory() -> None:
-    lone = "pkg/b/sub/x.py"
-    seed, _ = build(graph({**dict.fromkeys(A, 1), **dict.fromkeys(B, 2), lone: 3}, chain(A) + chain(B)))
-    assert layout(seed) == {frozenset({"pkg/a/**"}), frozenset({"pkg/b/**"})}
 
 
 def test_files_without_a_graph_node_attach_by_directory() -> None:
@@ -106,15 +70,6 @@ def test_a_repository_without_directories_is_clustered_community_first() -> None
     assert report.fallback == "single_directory" and report.residue_first == ["README.md"]
 
 
-def test_a_top_level_test_tree_is_one_block() -> None:
-    ta = ["tests/unit/a/t1.py", "tests/unit/a/t2.py", "tests/unit/a/t3.py"]
-    tb = ["tests/unit/b/t1.py", "tests/unit/b/t2.py", "tests/unit/b/t3.py"]
-    files = {**dict.fromkeys(A + ta, 1), **dict.fromkeys(B + tb, 2), "tests/fixtures/x.json": None}
-    edges = chain(A) + chain(B) + chain(ta) + chain(tb) + [(ta[0], A[0], 1.0), (tb[0], B[0], 1.0)]
-    seed, _ = build(graph(files, edges))
-    # Without the rule, tests/unit/a and tests/unit/b would be two blocks (two communities, each cohesive).
-    assert layout(seed) == {frozenset({"pkg/a/**"}), frozenset({"pkg/b/**"}), frozenset({"tests/**"})}
-
 
 def test_a_stray_top_level_directory_without_graph_nodes_stays_in_the_residue() -> None:
     files = {**dict.fromkeys(A, 1), **dict.fromkeys(B, 2), "docker/Dockerfile": None, "docker/compose.yaml": None,
@@ -135,3 +90,74 @@ def test_directory_first_needs_split_cohesion_but_a_flat_directory_holding_half_
     rest = {f"app/m{i}.py": 3 for i in range(7)}  # lib/ now holds 6 of 13 code files (< half)
     seed, _ = build(graph({**flat, **rest}, edges + chain(list(rest))))
     assert frozenset({"lib/**"}) in layout(seed)  # 0.4 < split_cohesion 0.5: one directory module
+
+
+def test_tests_outside_the_code_tree_attach_to_the_block_they_use_with_the_test_role() -> None:
+    t = ["tests/test_a1.py", "tests/test_a2.py", "tests/test_a3.py"]
+    u = ["tests/test_b1.py", "tests/test_b2.py", "tests/test_b3.py"]
+    files = {**dict.fromkeys(A + t, 1), **dict.fromkeys(B + u, 2), "tests/unused_test.py": 3}
+    edges = chain(A) + chain(B) + [(f, A[0], 1.0) for f in t] + [(f, B[0], 1.0) for f in u]
+    seed, _ = build(graph(files, edges))
+    # No block of tests: each test sits with what it exercises; one that uses nothing stays on its own.
+    assert {frozenset(entries(block_of(seed, A[0]))), frozenset(entries(block_of(seed, B[0])))} == {
+        frozenset({"pkg/a/**", *t}), frozenset({"pkg/b/**", *u})}
+    assert all(block_of(seed, f).member(f).role is MemberRole.TEST for f in t + u)
+    assert entries(block_of(seed, "tests/unused_test.py")) == ["tests/unused_test.py"]
+
+
+def test_a_small_directory_joins_its_nearest_ancestor_directory() -> None:
+    core = [f"pkg/core/m{i}.py" for i in range(6)]
+    sub = ["pkg/core/extra/x1.py", "pkg/core/extra/x2.py"]
+    other = [f"pkg/other/o{i}.py" for i in range(6)]
+    files = {**dict.fromkeys(core + sub, 1), **dict.fromkeys(other, 2)}
+    seed, _ = build(graph(files, chain(core) + chain(other) + [(sub[0], other[0], 1.0)]), ClusterParams(
+        tiny_repo_files=0, no_edge_min_pairs=0, no_edge_ratio=0.0))
+    # extra/ (2 files < min_directory_files) is part of core/, whatever its edges say.
+    assert layout(seed) == {frozenset({"pkg/core/**"}), frozenset({"pkg/other/**"})}
+
+
+def _module_repo(alignment: float) -> set[frozenset[str]]:
+    """Three Maven modules; `big` has two packages that are two communities (they line up)."""
+    x = [f"big/src/main/java/org/x/X{i}.java" for i in range(16)]
+    y = [f"big/src/main/java/org/y/Y{i}.java" for i in range(16)]
+    small = {m: [f"{m}/src/main/java/org/{m}/C{i}.java" for i in range(4)] for m in ("one", "two")}
+    files: dict[str, int | None] = {**dict.fromkeys(x, 1), **dict.fromkeys(y, 2), "big/pom.xml": None,
+                                    "one/pom.xml": None, "two/pom.xml": None, "pom.xml": None}
+    edges = clique(x) + clique(y) + [(x[0], y[0], 1.0)]
+    for index, (module, paths) in enumerate(small.items()):
+        files.update(dict.fromkeys(paths, 3 + index))
+        edges += chain(paths) + [(paths[0], x[0], 1.0)]
+    return layout(build(graph(files, edges), PARAMS, package_alignment=alignment)[0])
+
+
+def test_a_module_is_one_block_unless_its_directories_line_up_with_its_communities() -> None:
+    split = _module_repo(0.42)
+    # The module's manifest joins the block holding most of its code (the first on a tie).
+    assert frozenset({"big/pom.xml", "big/src/main/java/org/x/**"}) in split
+    assert frozenset({"big/src/main/java/org/y/**"}) in split
+    assert frozenset({"one/**"}) in split and frozenset({"two/**"}) in split  # each module, its manifest with it
+    whole = _module_repo(10.0)  # an alignment no partition reaches: every module stays whole
+    assert whole == {frozenset({"big/**"}), frozenset({"one/**"}), frozenset({"two/**"})}
+
+
+def test_a_companion_module_is_part_of_the_module_it_is_named_after() -> None:
+    files: dict[str, int | None] = {"pom.xml": None}
+    edges: list[tuple] = []
+    for index, module in enumerate(("orders", "orders-api", "billing", "shipping")):
+        paths = [f"{module}/src/main/java/p/{module.replace('-', '')}{i}.java" for i in range(4)]
+        files.update({**dict.fromkeys(paths, index), f"{module}/pom.xml": None})
+        edges += chain(paths)
+    seed, _ = build(graph(files, edges))
+    assert frozenset({"orders/**", "orders-api/**"}) in layout(seed)
+
+
+def test_headers_live_with_their_sources_and_include_trees_with_their_mirror() -> None:
+    dsp = ["src/dsp/fft.c", "src/dsp/dct.c", "src/dsp/window.c"]
+    io = ["src/io/wav.c", "src/io/mp3.c", "src/io/flac.c"]
+    headers = ["include/fft.h", "include/wav.h", "include/dsp/filters.h"]
+    files = {**dict.fromkeys(dsp, 1), **dict.fromkeys(io, 2), **dict.fromkeys(headers, None)}
+    seed, _ = build(graph({**files, "src/dsp/filters.c": 1}, chain(dsp) + chain(io)))
+    assert block_of(seed, "include/fft.h") is block_of(seed, "src/dsp/fft.c")
+    assert block_of(seed, "include/wav.h") is block_of(seed, "src/io/wav.c")
+    assert block_of(seed, "include/dsp/filters.h") is block_of(seed, "src/dsp/fft.c")
+

@@ -1,0 +1,140 @@
+"""``python -m bench.quality --archsets``: the default scan against real systems' expert architectures.
+
+For each system of the archsets development set (``../shared/archsets``: source tree, expert gold, the
+set's own scorer), the tree is unpacked once into ``$CODEROOMS_HOME/archsets/<system>``, then:
+
+1. the repository id is emptied and the tree scanned fresh with the plain CLI (``coderooms scan``, default
+   settings, heuristic naming), timed as a user would time it;
+2. the seed is exported (``coderooms export-seed``) and scored by the set's ``score.py`` (MoJoFM, full
+   semantics), beside the set's directory baseline, its best published technique and SARIF;
+3. unless ``--no-rescan``, the same tree is rescanned three times under the same id, unchanged: each
+   export must equal the first, byte for byte ("stable").
+
+Nothing here passes a system's name or gold to the scan: every system gets the same command. Exit status 1
+when a system scores under the directory baseline or SARIF, or a rescan changed the map.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tarfile
+from dataclasses import dataclass
+from pathlib import Path
+from time import perf_counter
+
+from graphdb.database import Database
+from graphdb.settings import DbSettings
+
+RESCANS = 3
+
+
+@dataclass(frozen=True)
+class SystemFigures:
+    system: str
+    mojofm: float
+    directory: float
+    best_name: str
+    best: float
+    sarif: float
+    blocks: int
+    scan_s: float
+    stable: bool | None
+
+    def wins(self) -> bool:
+        return self.mojofm >= self.directory and self.mojofm >= self.sarif and self.stable is not False
+
+
+def unpack(archsets: Path, system: str) -> Path:
+    """The system's tree, unpacked once (the archives are deterministic; a marker file says it is whole)."""
+    target = DbSettings().home / "archsets" / system
+    marker = target.parent / f".{system}.unpacked"
+    archive = archsets / system / "src.tar.gz"
+    if marker.exists() and marker.read_text() == str(archive.stat().st_mtime_ns):
+        return target
+    target.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(archive, "r:gz") as tar:
+        tar.extractall(target, filter="data")
+    marker.write_text(str(archive.stat().st_mtime_ns))
+    return target
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    coderooms = Path(sys.executable).with_name("coderooms")
+    done = subprocess.run([str(coderooms), *args], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"coderooms {' '.join(args)} exited {done.returncode}: {done.stderr.strip()[-2000:]}")
+    return done
+
+
+def _scan_and_export(tree: Path, repo_id: str) -> tuple[str, float]:
+    started = perf_counter()
+    _cli("scan", str(tree), "--repo-id", repo_id, "--naming", "heuristic", "--json")
+    seconds = perf_counter() - started
+    return _cli("export-seed", repo_id).stdout, seconds
+
+
+def _score(archsets: Path, system: str, seed_text: str, scratch: Path) -> dict:
+    partition = scratch / f"{system}.json"
+    partition.write_text(seed_text, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(archsets / "score.py"), system, str(partition), "--json"],
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def _forget(repo_id: str) -> None:
+    db = Database.connect()
+    try:
+        while db.execute("repo_delete_batch", repo_id=repo_id, batch_size=10_000)[0]["deleted"]:
+            pass
+    finally:
+        db.close()
+
+
+def run_system(archsets: Path, system: str, scratch: Path, rescan: bool) -> SystemFigures:
+    tree = unpack(archsets, system)
+    repo_id = "archsets-" + system.lower()
+    _forget(repo_id)
+    first, seconds = _scan_and_export(tree, repo_id)
+    stable: bool | None = None
+    if rescan:
+        stable = all(_scan_and_export(tree, repo_id)[0] == first for _ in range(RESCANS))
+    scored = _score(archsets, system, first, scratch)
+    base = scored["baselines"]
+    return SystemFigures(
+        system=system, mojofm=scored["mojofm_full"], directory=base["directory"],
+        best_name=base["best_technique"]["name"], best=base["best_technique"]["mojofm"], sarif=base["SARIF"],
+        blocks=len(json.loads(first)["blocks"]), scan_s=seconds, stable=stable)
+
+
+def print_table(rows: list[SystemFigures]) -> None:
+    print(f"{'system':24} {'ours':>6} {'dir':>6} {'best technique':>16} {'SARIF':>6} {'blocks':>6} "
+          f"{'scan s':>7} {'stable':>6}  verdict")
+    for r in rows:
+        stable = "-" if r.stable is None else ("yes" if r.stable else "NO")
+        print(f"{r.system:24} {r.mojofm:6.2f} {r.directory:6.2f} {r.best_name[:9]:>9} {r.best:6.2f} "
+              f"{r.sarif:6.2f} {r.blocks:6} {r.scan_s:7.1f} {stable:>6}  {'ok' if r.wins() else 'MISSED'}")
+    if rows:
+        mean = lambda f: sum(f(r) for r in rows) / len(rows)  # noqa: E731
+        print(f"{'mean':24} {mean(lambda r: r.mojofm):6.2f} {mean(lambda r: r.directory):6.2f} "
+              f"{'':>9} {mean(lambda r: r.best):6.2f} {mean(lambda r: r.sarif):6.2f}")
+
+
+def main(archsets: Path, systems: list[str] | None, rescan: bool, scratch: Path) -> int:
+    if not (archsets / "score.py").is_file():
+        print(f"no archsets development set at {archsets}", file=sys.stderr)
+        return 2
+    found = sorted((d.name for d in archsets.iterdir() if (d / "gold.json").is_file()), key=str.lower)
+    chosen = [s for s in found if systems is None or s in systems]
+    rows = []
+    for system in chosen:
+        rows.append(run_system(archsets, system, scratch, rescan))
+        print(f"  {system}: {rows[-1].mojofm:.2f} in {rows[-1].scan_s:.1f}s", file=sys.stderr, flush=True)
+    print_table(rows)
+    return 0 if all(r.wins() for r in rows) else 1
+
+
+def default_archsets() -> Path:
+    return Path(os.environ.get("CODEROOMS_ARCHSETS", Path(__file__).resolve().parents[3] / "shared" / "archsets"))

@@ -1,0 +1,224 @@
+"""F0c §2b — structure first, then the graph: the units a candidate's blocks are made of.
+
+1. Every code file has a home directory and a module (`rooms.candidate.homes`: headers with their
+   sources, mirrored tests with their package, the deepest build manifest above). A module named as a
+   companion of a sibling (``foo-api`` of ``foo``) is part of it.
+2. Granularity. In a repository of at least ``MULTI_MODULE`` modules with code, each module is one unit,
+   unless it is large (``split_min_files``) and its directories line up with its graph communities: the
+   modularity of its directory partition reaches ``package_alignment`` of the modularity of its community
+   partition (both on its own files, hub-damped). Then, as in a repository of fewer modules, its
+   directories are the units.
+3. A directory unit smaller than ``min_directory_files`` joins its nearest ancestor directory's unit in the
+   same module; a large one (``flat_min_files`` code files) splits into community groups when at least two
+   groups of FLOOR files keep ``split_cohesion`` of their in-directory edge weight (any share in a flat
+   directory holding half the code); the other files join the group they are most connected to.
+4. A unit smaller than FLOOR joins the unit it shares the most edge weight with; without an edge it stays
+   alone, or in the residue at the repository root.
+5. What serves the code attaches to it: a test file outside a mirrored test tree joins the unit it uses
+   most (tests nothing owns stay together by directory); a non-code file (a manifest, a resource) joins the
+   unit holding most of the code under its nearest directory that has any. Root files, and non-code trees
+   of fewer than FLOOR files, stay in the residue.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+
+from rooms.candidate.claims import Claims
+from rooms.candidate.graph import FileGraph
+from rooms.candidate.homes import companion_modules, home_directories, module_of, module_roots
+from rooms.candidate.inputs import FileInfo
+from rooms.candidate.ladder import LadderResult, Unit, tree_of
+from rooms.candidate.membership import is_test_path
+from rooms.candidate.params import ClusterParams
+
+MULTI_MODULE = 3
+FLAT_SHARE = 0.5
+
+
+def modularity(graph: FileGraph, parts: Iterable[set[str]], nodes: set[str]) -> float:
+    """Newman modularity of ``parts`` over the subgraph induced by ``nodes``."""
+    degree = {n: sum(w for m, w in graph.neighbours(n).items() if m in nodes) for n in nodes}
+    total = sum(degree.values())
+    if total <= 0:
+        return 0.0
+    score = 0.0
+    for part in parts:
+        part = part & nodes
+        score += 2 * graph.internal(part) / total - (sum(degree[n] for n in part) / total) ** 2
+    return score
+
+
+class Structure:
+    def __init__(self, files: Sequence[FileInfo], claims: Claims, graph: FileGraph, params: ClusterParams) -> None:
+        self.infos = {f.path: f for f in files}
+        self.claims = claims
+        self.graph = graph
+        self.params = params
+        self.floor = params.min_block_size
+        self.code = sorted(p for p, f in self.infos.items() if f.is_code)
+        self.homes = home_directories(self.code)
+        # Tests beside no code of theirs (a top-level tests/ tree) attach by use; mirrored ones by home.
+        self.loose_tests = {p for p in self.code if is_test_path(p) and self.homes[p] == posixpath.dirname(p)
+                            and not self._beside_code(p)}
+
+    def _beside_code(self, path: str) -> bool:
+        directory = posixpath.dirname(path)
+        return any(posixpath.dirname(p) == directory and not is_test_path(p) for p in self.code)
+
+    # -- public -------------------------------------------------------------------------------------------
+
+    def run(self) -> LadderResult:
+        modules = self._modules([p for p in self.code if p not in self.loose_tests])
+        multi = sum(1 for m, files in modules.items() if m and len(files) >= self.floor) >= MULTI_MODULE
+        units: list[Unit] = []
+        for module, files in sorted(modules.items()):
+            if multi and not self._aligned(files):
+                units.append(self._unit(set(files), module))
+            else:
+                units.extend(self._directory_units(module, files))
+        units = self._costura(units)
+        self._attach_tests(units)
+        return LadderResult(units + self._attach_non_code(units))
+
+    # -- modules and granularity --------------------------------------------------------------------------
+
+    def _modules(self, code: list[str]) -> dict[str, list[str]]:
+        roots = {r for r in module_roots(self.infos)}
+        of = {p: module_of(self.homes[p], roots) for p in code}
+        sizes = Counter(m for m in of.values() if m is not None)
+        companions = companion_modules(sizes)
+        out: dict[str, list[str]] = defaultdict(list)
+        for path in code:
+            module = of[path]
+            module = "" if module is None else companions.get(module, module)
+            out[module].append(path)
+        return dict(out)
+
+    def _aligned(self, files: list[str]) -> bool:
+        if len(files) < self.params.split_min_files:
+            return False
+        nodes = set(files)
+        by_directory: dict[str, set[str]] = defaultdict(set)
+        by_community: dict[int, set[str]] = defaultdict(set)
+        for path in files:
+            by_directory[self.homes[path]].add(path)
+            for community in self.claims.of(path)[:1]:
+                by_community[community].add(path)
+        achievable = modularity(self.graph, by_community.values(), nodes)
+        return achievable > 0 and modularity(self.graph, by_directory.values(), nodes) >= \
+            self.params.package_alignment * achievable
+
+    def _directory_units(self, module: str, files: list[str]) -> list[Unit]:
+        by_directory: dict[str, set[str]] = defaultdict(set)
+        for path in files:
+            by_directory[self.homes[path]].add(path)
+        for directory in sorted(by_directory, key=lambda d: (-d.count("/"), d)):
+            if len(by_directory[directory]) >= self.params.min_directory_files or directory == module:
+                continue
+            ancestor = posixpath.dirname(directory)
+            while ancestor not in by_directory and ancestor != module and ancestor:
+                ancestor = posixpath.dirname(ancestor)
+            if ancestor in by_directory and _within(ancestor, module):
+                by_directory[ancestor] |= by_directory.pop(directory)
+        units: list[Unit] = []
+        for directory, members in sorted(by_directory.items()):
+            units.extend(self._split_flat(directory, members))
+        return units
+
+    def _split_flat(self, directory: str, files: set[str]) -> list[Unit]:
+        if len(files) < self.params.flat_min_files:
+            return [self._unit(files, directory)]
+        groups: dict[int, set[str]] = defaultdict(set)
+        for path in files:
+            for community in self.claims.of(path):  # a tie stands in both groups: a seam
+                groups[community].add(path)
+        flat = len(files) >= FLAT_SHARE * len(self.code)
+        threshold = 0.0 if flat else self.params.split_cohesion
+        apart = [groups[c] for c in sorted(groups) if self._stands_apart(groups[c], files, threshold)]
+        if len(apart) < 2:
+            return [self._unit(files, directory)]
+        parts = [set(group) for group in apart]
+        for path in sorted(files - set().union(*parts)):
+            weights = [self.graph.weight_to(path, part) for part in parts]
+            parts[max(range(len(parts)), key=lambda i: (weights[i], len(parts[i]), -i))].add(path)
+        return sorted((self._unit(part, directory, tag=min(part), label=self._hub_file(part)) for part in parts),
+                      key=lambda u: u.tag)
+
+    def _stands_apart(self, group: set[str], everything: set[str], threshold: float) -> bool:
+        if len(group) < self.floor:
+            return False
+        inside = self.graph.internal(group)
+        if inside <= 0:
+            return False
+        return inside / (inside + self.graph.between(group, everything - group)) >= threshold
+
+    def _hub_file(self, files: set[str]) -> str:
+        return min(files, key=lambda f: (-round(self.graph.weight_to(f, files), 9), f))
+
+    # -- small units, tests and what serves the code ------------------------------------------------------
+
+    def _costura(self, units: list[Unit]) -> list[Unit]:
+        alive = list(units)
+        for unit in sorted(units, key=lambda u: (len(u.files), u.anchor, u.tag)):
+            if len(alive) == 1 or len(unit.files) >= self.floor:
+                continue
+            others = [u for u in alive if u is not unit]
+            if not unit.anchor:  # root files join by their own edges; without one, residue (like README)
+                self._scatter(unit.files, others)
+                alive = others
+                continue
+            weights = [self.graph.between(unit.files, other.files) for other in others]
+            if max(weights) <= 0:
+                continue
+            target = others[max(range(len(others)), key=lambda i: (weights[i], len(others[i].files), -i))]
+            target.files |= unit.files
+            alive = others
+        return alive
+
+    def _scatter(self, files: set[str], units: list[Unit]) -> None:
+        for path in sorted(files):
+            weights = [self.graph.weight_to(path, u.files) for u in units]
+            if max(weights) > 0:
+                units[max(range(len(units)), key=lambda i: (weights[i], -i))].files.add(path)
+
+    def _attach_tests(self, units: list[Unit]) -> None:
+        homeless: dict[str, set[str]] = defaultdict(set)
+        for path in sorted(self.loose_tests):
+            weights = [self.graph.weight_to(path, u.files) for u in units]
+            if units and max(weights) > 0:
+                units[max(range(len(units)), key=lambda i: (weights[i], -i))].files.add(path)
+            else:
+                homeless[posixpath.dirname(path)].add(path)
+        for directory, files in sorted(homeless.items()):
+            units.append(self._unit(files, directory))
+
+    def _attach_non_code(self, units: list[Unit]) -> list[Unit]:
+        owner_of = {p: index for index, u in enumerate(units) for p in sorted(u.files)}
+        under: dict[str, Counter[int]] = defaultdict(Counter)
+        for path, index in owner_of.items():
+            directory = posixpath.dirname(path)
+            while directory:
+                under[directory][index] += 1
+                directory = posixpath.dirname(directory)
+        strays: dict[str, set[str]] = defaultdict(set)
+        for path in sorted(set(self.infos) - set(owner_of)):
+            directory = posixpath.dirname(path)
+            while directory and directory not in under:
+                directory = posixpath.dirname(directory)
+            if directory:
+                counts = under[directory]
+                units[min(counts, key=lambda i: (-counts[i], i))].files.add(path)
+            elif tree_of(path):
+                strays[tree_of(path)].add(path)
+        return [self._unit(files, tree) for tree, files in sorted(strays.items()) if len(files) >= self.floor]
+
+    def _unit(self, files: set[str], anchor: str, *, tag: str = "", label: str = "") -> Unit:
+        return Unit(files=set(files), anchor=anchor, tag=tag, label=label, tree=tree_of(anchor + "/x"),
+                    claimed=any(self.claims.of(p) for p in files))
+
+
+def _within(directory: str, module: str) -> bool:
+    return not module or directory == module or directory.startswith(module + "/")
