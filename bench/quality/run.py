@@ -208,7 +208,7 @@ LEIDEN_GRID: dict[str, Sequence[object]] = {"algorithm": ("leiden",), "resolutio
 LADDER_GRID: dict[str, Sequence[object]] = {
     "min_block_size": (2, 3, 4),
     "split_cohesion": (0.1, 0.3, 0.5, 0.7),
-    "merge_share": (0.5, 0.6, 0.7),
+    "package_alignment": (0.3, 0.42, 0.6),
 }
 
 

@@ -21,7 +21,7 @@ from rooms.candidate.fallbacks import directory_extension_units, is_single_direc
 from rooms.candidate.graph import FileGraph
 from rooms.candidate.ids import block_ids, skeleton_id
 from rooms.candidate.inputs import CandidateInput, FileInfo
-from rooms.candidate.ladder import LadderResult, Unit
+from rooms.candidate.units import LadderResult, Unit
 from rooms.candidate.membership import entries_for, resolve, residue_home, subtree_counts
 from rooms.candidate.meta import block_meta
 from rooms.candidate.params import ClusterParams
@@ -92,7 +92,8 @@ def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = No
         symbols_by_path[symbol.path].append((symbol.name, symbol.kind, symbol.weight))
     labels = [
         LabelInput(anchor=u.anchor, tag=u.label, languages=[infos[p].language for p in sorted(members[block_id])],
-                   symbols=[s for p in sorted(members[block_id]) for s in symbols_by_path.get(p, ())])
+                   symbols=[s for p in sorted(members[block_id]) for s in symbols_by_path.get(p, ())],
+                   root_name=data.repo_id)
         for block_id, u in zip(ids, units)
     ]
     names = names_for(labels)

@@ -9,7 +9,7 @@
   and extension family, small units merged into their nearest relative by directory; ``graph_cohesion``
   stays None on every block (nothing is faked).
 - ``single_directory`` (90 % or more of the code directly at the root or under one top-level directory):
-  the clamp cannot separate anything, so the ladder works community-first inside that directory (its
+  the clamp cannot separate anything, so the structure splits that directory by community (its
   sub-directories and file groups split by the graph). Named in the report; it needs no other code path.
 """
 
@@ -19,10 +19,9 @@ import posixpath
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from rooms.candidate.claims import Claims
 from rooms.candidate.graph import FileGraph
 from rooms.candidate.inputs import FileInfo
-from rooms.candidate.ladder import Ladder, LadderResult, Unit, common_directory, tree_of
+from rooms.candidate.units import LadderResult, Unit, common_directory, shared_depth, tree_of
 from rooms.candidate.params import ClusterParams
 from rooms.candidate.report import Fallback
 
@@ -89,6 +88,18 @@ def directory_extension_units(files: Sequence[FileInfo], floor: int) -> LadderRe
     for (tree, family), paths in sorted(groups.items()):
         anchor = common_directory(posixpath.dirname(p) for p in paths)
         by_tree[tree].append(Unit(files=paths, anchor=anchor, tag=family, label=family, tree=tree))
-    # No edges: the costura falls back to directory proximity inside each tree.
-    ladder = Ladder(files, Claims({}), FileGraph((), set()), floor=floor, split_cohesion=1.0, merge_share=1.0)
-    return LadderResult([u for tree in sorted(by_tree) for u in ladder.costura(by_tree[tree])])
+    return LadderResult([u for tree in sorted(by_tree) for u in _merge_small(by_tree[tree], floor)])
+
+
+def _merge_small(units: list[Unit], floor: int) -> list[Unit]:
+    """Each unit smaller than ``floor`` joins its nearest relative by directory (no edges to go by)."""
+    alive = list(units)
+    for unit in sorted(units, key=lambda u: (len(u.files), u.anchor, u.tag)):
+        if len(alive) == 1 or len(unit.files) >= floor:
+            continue
+        others = [u for u in alive if u is not unit]
+        best = max(range(len(others)),
+                   key=lambda i: (shared_depth(unit.anchor, others[i].anchor), len(others[i].files), -i))
+        others[best].files |= unit.files
+        alive = others
+    return alive

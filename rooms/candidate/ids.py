@@ -13,7 +13,7 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Sequence
 
-from rooms.candidate.ladder import Unit
+from rooms.candidate.units import Unit
 
 
 def _digest(key: str) -> str:

@@ -15,18 +15,22 @@ Clustering (in-database, `graphdb.clustering`):
   multiplied by ``hub_factor`` (0 removes it), in the projection and in the ladder's decisions.
 - ``fold_leaves``: nodes with a single relationship are left out of the projection and take the
   community of their one neighbour (they cannot change it, only add noise and time).
-- ``seed_from_previous``: Louvain/Leiden start (``seedProperty``) from the communities of the last
-  clustering of the repository (kept on its files), or from the previous candidate's blocks when none
-  was kept, so a rescan keeps unchanged blocks.
+- ``seed_from_previous`` (off by default): Louvain/Leiden start (``seedProperty``) from the communities of
+  the last clustering of the repository (kept on its files), or from the previous candidate's blocks.
+  Off, a rescan of an unchanged graph gives the identical map; ids stay stable across edits because the
+  blocks follow the structure (their ids are their anchors), not the communities' numbers.
 
-The collapse ladder (`rooms.candidate`, pure):
-- ``min_block_size`` (FLOOR): a unit smaller than this merges into its best-connected neighbour in the
-  same top-level tree (single pass, majority of edge weight; by directory proximity without edges).
-- ``split_cohesion``: a directory's own files split into community groups only when at least two
-  groups of ``min_block_size`` files each keep at least this share of their in-directory edge weight
-  among themselves ("the graph says so").
-- ``merge_share``: sibling units merge when one community holds at least this share of each one's
-  claimed files (a directory of utilities scattered over many communities merges with nothing).
+The structure (`rooms.candidate.structure`, pure; chosen on ``bench/quality --archsets``, eight real
+systems with expert architectures, one set of defaults for all):
+- ``min_block_size`` (FLOOR): a unit smaller than this joins the unit it shares the most edge weight with.
+- ``split_min_files`` / ``package_alignment``: in a repository of several build modules, a module of at
+  least ``split_min_files`` code files splits into its directories only when their modularity reaches
+  ``package_alignment`` times that of its graph communities; otherwise the module is one block.
+- ``min_directory_files``: a directory unit smaller than this joins its nearest ancestor directory's unit.
+- ``flat_min_files`` / ``split_cohesion``: a directory of at least ``flat_min_files`` files splits into
+  community groups only when at least two groups of FLOOR files each keep at least ``split_cohesion`` of
+  their in-directory edge weight among themselves ("the graph says so"; any share in a flat directory
+  holding half the code).
 - ``glob_threshold``: a block lists ``dir/**`` when it claims at least this share of the directory's
   files (F0c §2b: 0.9), exact paths otherwise.
 - ``cohesion_floor``: ``graph_cohesion`` is None when a block's edge sample is smaller (F0c §3b).
@@ -79,7 +83,6 @@ class ClusterParams(BaseModel):
     min_directory_files: int = Field(default=5, ge=1)
     flat_min_files: int = Field(default=12, ge=2)
     split_cohesion: float = Field(default=0.5, ge=0.0, le=1.0)
-    merge_share: float = Field(default=0.6, gt=0.0, le=1.0)
     glob_threshold: float = Field(default=0.9, gt=0.0, le=1.0)
     cohesion_floor: int = Field(default=5, ge=1)
     tiny_repo_files: int = Field(default=30, ge=0)

@@ -12,12 +12,12 @@
    same module; a large one (``flat_min_files`` code files) splits into community groups when at least two
    groups of FLOOR files keep ``split_cohesion`` of their in-directory edge weight (any share in a flat
    directory holding half the code); the other files join the group they are most connected to.
-4. A unit smaller than FLOOR joins the unit it shares the most edge weight with; without an edge it stays
-   alone, or in the residue at the repository root.
+4. A unit smaller than FLOOR joins the unit it shares the most edge weight with; without an edge, its
+   nearest relative by directory in the same top-level tree (root files without an edge: the residue).
 5. What serves the code attaches to it: a test file outside a mirrored test tree joins the unit it uses
-   most (tests nothing owns stay together by directory); a non-code file (a manifest, a resource) joins the
-   unit holding most of the code under its nearest directory that has any. Root files, and non-code trees
-   of fewer than FLOOR files, stay in the residue.
+   most, else its nearest unit by directory (tests nothing owns stay together, one unit a top-level tree); a non-code file (a manifest, a
+   resource) joins the unit holding most of the code under its nearest directory that has any. Root files,
+   hidden trees (``.github``) and non-code trees of fewer than FLOOR files stay in the residue.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from rooms.candidate.claims import Claims
 from rooms.candidate.graph import FileGraph
 from rooms.candidate.homes import companion_modules, home_directories, module_of, module_roots
 from rooms.candidate.inputs import FileInfo
-from rooms.candidate.ladder import LadderResult, Unit, tree_of
+from rooms.candidate.units import LadderResult, Unit, common_directory, shared_depth, tree_of
 from rooms.candidate.membership import is_test_path
 from rooms.candidate.params import ClusterParams
 
@@ -76,7 +76,9 @@ class Structure:
         units: list[Unit] = []
         for module, files in sorted(modules.items()):
             if multi and not self._aligned(files):
-                units.append(self._unit(set(files), module))
+                # The root package of a workspace is named for where its code lives (crates/core), not "".
+                anchor = module or common_directory(posixpath.dirname(p) for p in files)
+                units.append(self._unit(set(files), anchor))
             else:
                 units.extend(self._directory_units(module, files))
         units = self._costura(units)
@@ -171,9 +173,13 @@ class Structure:
                 alive = others
                 continue
             weights = [self.graph.between(unit.files, other.files) for other in others]
-            if max(weights) <= 0:
-                continue
-            target = others[max(range(len(others)), key=lambda i: (weights[i], len(others[i].files), -i))]
+            if max(weights) > 0:
+                target = others[max(range(len(others)), key=lambda i: (weights[i], len(others[i].files), -i))]
+            else:  # no edge to go by: its nearest relative by directory in the same tree, if any
+                depth = [shared_depth(unit.anchor, other.anchor) for other in others]
+                if max(depth) == 0:
+                    continue
+                target = others[max(range(len(others)), key=lambda i: (depth[i], len(others[i].files), -i))]
             target.files |= unit.files
             alive = others
         return alive
@@ -188,12 +194,15 @@ class Structure:
         homeless: dict[str, set[str]] = defaultdict(set)
         for path in sorted(self.loose_tests):
             weights = [self.graph.weight_to(path, u.files) for u in units]
+            depth = [shared_depth(posixpath.dirname(path), u.anchor) for u in units]
             if units and max(weights) > 0:
                 units[max(range(len(units)), key=lambda i: (weights[i], -i))].files.add(path)
+            elif units and max(depth) > 0:  # a crate's tests/ with no resolved use: the crate's nearest unit
+                units[max(range(len(units)), key=lambda i: (depth[i], len(units[i].files), -i))].files.add(path)
             else:
-                homeless[posixpath.dirname(path)].add(path)
-        for directory, files in sorted(homeless.items()):
-            units.append(self._unit(files, directory))
+                homeless[tree_of(path)].add(path)
+        for tree, files in sorted(homeless.items()):  # tests that use nothing we resolved: one unit a tree
+            units.append(self._unit(files, common_directory(posixpath.dirname(p) for p in files) if tree else ""))
 
     def _attach_non_code(self, units: list[Unit]) -> list[Unit]:
         owner_of = {p: index for index, u in enumerate(units) for p in sorted(u.files)}
@@ -211,7 +220,7 @@ class Structure:
             if directory:
                 counts = under[directory]
                 units[min(counts, key=lambda i: (-counts[i], i))].files.add(path)
-            elif tree_of(path):
+            elif tree_of(path) and not tree_of(path).startswith("."):  # .github, .vscode: residue
                 strays[tree_of(path)].add(path)
         return [self._unit(files, tree) for tree, files in sorted(strays.items()) if len(files) >= self.floor]
 

@@ -2,9 +2,10 @@
 `needs_owner_naming: true` — set by the candidate builder).
 
 - name (plain text, at most 40 characters): the block's anchor directory, read from its last meaningful
-  segment (``src``, ``main``, ``java``, ``com``... say nothing); when two blocks would read the same, more
-  parent segments are added; a group split out of a directory adds `` · `` and its core file's stem. A
-  block anchored at the root is named after its dominant symbol, or ``Root files``.
+  segment (``src``, ``main``, ``java``, ``com``... and a JVM package's reverse-domain prefix say nothing);
+  when two blocks would read the same, the top-level directory is added in brackets, then more parent
+  segments; a group split out of a directory adds `` · `` and its core file's stem. A
+  block anchored at the root is named after the repository, else its dominant symbol, or ``Root files``.
 - purpose (plain text, at most 120 characters): the dominant language, where the block lives, and its
   dominant symbols (types before functions, then by weight), e.g. ``Python code in rooms › ingest:
   ScanResult, scan_tree, resolve (18 files)``.
@@ -35,6 +36,8 @@ _LANGUAGE_NAMES = {
     "html": "HTML", "css": "CSS", "sql": "SQL", "cypher": "Cypher",
 }
 _SEPARATORS = re.compile(r"[_\-.\s]+")
+_JVM_ROOTS = frozenset({"java", "kotlin", "scala", "groovy"})
+_DOMAIN = re.compile(r"[a-z]{2,3}")
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,7 @@ class LabelInput:
     tag: str                                  # the core file of a group split out of a directory, or ""
     languages: Sequence[str]                  # of the block's files
     symbols: Sequence[tuple[str, str, float]]  # (name, kind, weight) defined in the block's files
+    root_name: str = ""                       # the repository's name, for a block anchored at its root
 
 
 def humanize(text: str) -> str:
@@ -62,8 +66,19 @@ def _clip(text: str, limit: int) -> str:
 
 def _meaningful(anchor: str) -> list[str]:
     segments = [s for s in anchor.split("/") if s]
-    kept = [s for s in segments if s.lower() not in GENERIC_SEGMENTS]
+    kept = [s for s in _without_package_prefix(segments) if s.lower() not in GENERIC_SEGMENTS]
     return kept or segments
+
+
+def _without_package_prefix(segments: list[str]) -> list[str]:
+    """A JVM source root's reverse-domain prefix says nothing: ``src/main/java/us/codecraft/webmagic/x``
+    reads as ``webmagic/x`` (a two- or three-letter top-level domain and the organisation after it)."""
+    for index, segment in enumerate(segments[:-1]):
+        if segment in _JVM_ROOTS and index > 0 and segments[index - 1] in ("main", "test"):
+            rest = segments[index + 1:]
+            if len(rest) > 2 and _DOMAIN.fullmatch(rest[0]):
+                return segments[:index + 1] + rest[2:]
+    return segments
 
 
 def dominant_symbols(symbols: Iterable[tuple[str, str, float]], limit: int = 3) -> list[str]:
@@ -80,8 +95,12 @@ def dominant_symbols(symbols: Iterable[tuple[str, str, float]], limit: int = 3) 
 def _base_name(label: LabelInput, depth: int) -> str:
     segments = _meaningful(label.anchor)
     if not segments:
+        if label.root_name:
+            return humanize(label.root_name)
         top = dominant_symbols(label.symbols, 1)
         return humanize(top[0]) if top else "Root files"
+    if depth == 2 and len(segments) > 2:  # told apart by where they live first: "Pipeline (webmagic core)"
+        return f"{humanize(segments[-1])} ({humanize(segments[0]).lower()})"
     return humanize(" ".join(segments[-depth:]))
 
 

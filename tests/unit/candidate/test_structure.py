@@ -36,7 +36,7 @@ def test_a_utility_directory_scattered_over_communities_merges_with_nothing() ->
     files = {**dict.fromkeys(A, 1), **dict.fromkeys(B, 2), util[0]: 1, util[1]: 2, util[2]: 3, util[3]: 4}
     edges = chain(A) + chain(B) + [(A[0], u, 1.0) for u in util] + [(B[0], u, 1.0) for u in util]
     seed, _ = build(graph(files, edges))
-    # util's largest community holds 1 of its 4 files (< merge_share 0.5): it belongs to no community.
+    # A directory of utilities used from both sides stays a directory module: no community pulls it apart.
     assert layout(seed) == {frozenset({"pkg/a/**"}), frozenset({"pkg/b/**"}), frozenset({"pkg/util/**"})}
 
 

@@ -1,0 +1,51 @@
+"""The units a candidate's blocks are made of, and the directory helpers the unit builders share."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(eq=False)
+class Unit:
+    """A proto-block: its files, the directory it stands for and, for a group split out of a directory,
+    a tag telling it apart from its siblings (the group's smallest path when it was formed: its id key)
+    and a label (its most connected file: its name)."""
+
+    files: set[str]
+    anchor: str
+    tag: str = ""
+    label: str = ""
+    tree: str = ""
+    claimed: bool = False
+
+
+@dataclass(frozen=True)
+class LadderResult:
+    """The units; every file in none of them is residue."""
+
+    units: list[Unit]
+
+
+def tree_of(path: str) -> str:
+    """The top-level directory of a file ("" for a file at the root)."""
+    return path.split("/", 1)[0] if "/" in path else ""
+
+
+def common_directory(paths: Iterable[str]) -> str:
+    """The deepest directory containing every path given (directories, not files)."""
+    parts = [p.split("/") if p else [] for p in paths]
+    if not parts:
+        return ""
+    prefix: list[str] = []
+    for segments in zip(*parts):
+        if all(s == segments[0] for s in segments):
+            prefix.append(segments[0])
+        else:
+            break
+    return "/".join(prefix)
+
+
+def shared_depth(a: str, b: str) -> int:
+    common = common_directory([a, b])
+    return len(common.split("/")) if common else 0
