@@ -1,7 +1,7 @@
 """The candidate builder: plain graph data in, a candidate seed and its report out (F0c §2-§3).
 
 `build_candidate_seed(data, params)`:
-1. picks the declared fallback (tiny, docs/no-edge) or runs the ladder on the file claims (§2a, §2b);
+1. picks the declared fallback (tiny, docs/no-edge) or builds the structure's units with the file claims (§2a, §2b);
 2. gives every unit a stable id (`rooms.candidate.ids`) and its membership entries (globs at ≥ 90 %);
 3. computes what each block resolves to, the residue (no misc block: it stays residue, counted exactly,
    each file listed on the nearest block), sockets (§2d), meta components (§3b) and heuristic labels;
@@ -21,13 +21,13 @@ from rooms.candidate.fallbacks import directory_extension_units, is_single_direc
 from rooms.candidate.graph import FileGraph
 from rooms.candidate.ids import block_ids, skeleton_id
 from rooms.candidate.inputs import CandidateInput, FileInfo
-from rooms.candidate.units import LadderResult, Unit
 from rooms.candidate.membership import entries_for, resolve, residue_home, subtree_counts
 from rooms.candidate.meta import block_meta
 from rooms.candidate.params import ClusterParams
 from rooms.candidate.report import CandidateReport, Fallback, Seam
-from rooms.candidate.structure import Structure
 from rooms.candidate.sockets import external_sockets, internal_sockets
+from rooms.candidate.structure import Structure
+from rooms.candidate.units import LadderResult, Unit
 from rooms.contract import (
     BlockKind,
     BlockState,

@@ -21,9 +21,9 @@ from collections.abc import Sequence
 
 from rooms.candidate.graph import FileGraph
 from rooms.candidate.inputs import FileInfo
-from rooms.candidate.units import LadderResult, Unit, common_directory, shared_depth, tree_of
 from rooms.candidate.params import ClusterParams
 from rooms.candidate.report import Fallback
+from rooms.candidate.units import LadderResult, Unit, common_directory, shared_depth, tree_of
 
 SINGLE_DIRECTORY_SHARE = 0.9
 

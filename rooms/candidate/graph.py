@@ -1,4 +1,4 @@
-"""The file-level graph the ladder reasons over: undirected, weighted, optionally hub-damped."""
+"""The file-level graph the structure reasons over: undirected, weighted, optionally hub-damped."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ class FileGraph:
     """Undirected adjacency ``path -> {path: weight}``; self-edges and unknown paths are dropped.
 
     With ``hubs`` and ``hub_factor`` < 1, every edge touching a hub weighs ``hub_factor`` times as much
-    (the ladder's decisions use the damped graph; scores and sockets use the raw one).
+    (the structure's decisions use the damped graph; scores and sockets use the raw one).
     """
 
     def __init__(self, edges: Iterable[FileEdge], known: set[str], hubs: Iterable[str] = (), hub_factor: float = 1.0):

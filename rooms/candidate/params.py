@@ -12,7 +12,7 @@ Clustering (in-database, `graphdb.clustering`):
 - ``edge_weights``: multiplier per relationship type, applied to each relationship's ``weight``.
 - hub damping: a file referenced by at least ``hub_share`` of the code files (and by at least
   ``hub_min_files`` of them) is a hub; every relationship between a hub and another file is
-  multiplied by ``hub_factor`` (0 removes it), in the projection and in the ladder's decisions.
+  multiplied by ``hub_factor`` (0 removes it), in the projection and in the structure's decisions.
 - ``fold_leaves``: nodes with a single relationship are left out of the projection and take the
   community of their one neighbour (they cannot change it, only add noise and time).
 - ``seed_from_previous`` (off by default): Louvain/Leiden start (``seedProperty``) from the communities of

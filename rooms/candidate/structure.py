@@ -30,9 +30,9 @@ from rooms.candidate.claims import Claims
 from rooms.candidate.graph import FileGraph
 from rooms.candidate.homes import companion_modules, home_directories, module_of, module_roots
 from rooms.candidate.inputs import FileInfo
-from rooms.candidate.units import LadderResult, Unit, common_directory, shared_depth, tree_of
 from rooms.candidate.membership import is_test_path
 from rooms.candidate.params import ClusterParams
+from rooms.candidate.units import LadderResult, Unit, common_directory, shared_depth, tree_of
 
 MULTI_MODULE = 3
 FLAT_SHARE = 0.5
@@ -61,12 +61,9 @@ class Structure:
         self.code = sorted(p for p, f in self.infos.items() if f.is_code)
         self.homes = home_directories(self.code)
         # Tests beside no code of theirs (a top-level tests/ tree) attach by use; mirrored ones by home.
+        with_code = {posixpath.dirname(p) for p in self.code if not is_test_path(p)}
         self.loose_tests = {p for p in self.code if is_test_path(p) and self.homes[p] == posixpath.dirname(p)
-                            and not self._beside_code(p)}
-
-    def _beside_code(self, path: str) -> bool:
-        directory = posixpath.dirname(path)
-        return any(posixpath.dirname(p) == directory and not is_test_path(p) for p in self.code)
+                            and posixpath.dirname(p) not in with_code}
 
     # -- public -------------------------------------------------------------------------------------------
 
@@ -88,7 +85,7 @@ class Structure:
     # -- modules and granularity --------------------------------------------------------------------------
 
     def _modules(self, code: list[str]) -> dict[str, list[str]]:
-        roots = {r for r in module_roots(self.infos)}
+        roots = module_roots(self.infos)
         of = {p: module_of(self.homes[p], roots) for p in code}
         sizes = Counter(m for m in of.values() if m is not None)
         companions = companion_modules(sizes)
