@@ -9,15 +9,17 @@ from rooms.contract import NamedBy, Store, SystemBlock
 from rooms.edit import unresolved_seam_count
 
 
+UNKNOWN_COHESION = 0.5
+
+
 def support(block: SystemBlock) -> float:
-    """How well the evidence backs a block, 0–1: the mean of the components it has (no meta: 1)."""
+    """How well the evidence backs a block, 0–1: the mean of its components (no meta: 1). Without a graph
+    cohesion (too few edges to tell) that component counts as half: no evidence is not full confidence."""
     meta = block.candidate_meta
     if meta is None:
         return 1.0
-    parts = [meta.directory_support, meta.coverage_ratio]
-    if meta.graph_cohesion is not None:
-        parts.append(meta.graph_cohesion)
-    return sum(parts) / len(parts)
+    cohesion = UNKNOWN_COHESION if meta.graph_cohesion is None else meta.graph_cohesion
+    return (meta.directory_support + meta.coverage_ratio + cohesion) / 3
 
 
 def review_order(blocks: list[SystemBlock]) -> list[SystemBlock]:

@@ -21,12 +21,19 @@ import os
 import subprocess
 import sys
 import tarfile
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import product
 from pathlib import Path
 from time import perf_counter
+from typing import Any
 
+from graphdb.candidate_source import collect_input
 from graphdb.database import Database
+from graphdb.gds import open_gds
 from graphdb.settings import DbSettings
+from rooms.candidate import ClusterParams, build_candidate_seed
+from rooms.contract import serialize_seed
 
 RESCANS = 3
 
@@ -126,8 +133,7 @@ def main(archsets: Path, systems: list[str] | None, rescan: bool, scratch: Path)
     if not (archsets / "score.py").is_file():
         print(f"no archsets development set at {archsets}", file=sys.stderr)
         return 2
-    found = sorted((d.name for d in archsets.iterdir() if (d / "gold.json").is_file()), key=str.lower)
-    chosen = [s for s in found if systems is None or s in systems]
+    chosen = [s for s in _systems(archsets) if systems is None or s in systems]
     rows = []
     for system in chosen:
         rows.append(run_system(archsets, system, scratch, rescan))
@@ -138,3 +144,48 @@ def main(archsets: Path, systems: list[str] | None, rescan: bool, scratch: Path)
 
 def default_archsets() -> Path:
     return Path(os.environ.get("CODEROOMS_ARCHSETS", Path(__file__).resolve().parents[3] / "shared" / "archsets"))
+
+
+def tune(archsets: Path, grid: dict[str, Sequence[object]]) -> int:
+    """Sweep the structure's levers over ``grid`` on all systems at once: each system's graph and clustering
+    are read once (ingesting the tree if the database lacks it), then the pure builder runs per setting and
+    the set's scorer scores the seed in-process. Prints one line per setting, best mean first."""
+    sys.path.insert(0, str(archsets))
+    import score  # the set's own scorer: its glob semantics, its MoJoFM
+
+    db = Database.connect()
+    gds = open_gds(db.target)
+    try:
+        inputs = {}
+        for system in _systems(archsets):
+            repo_id = "archsets-" + system.lower()
+            _cli("ingest", str(unpack(archsets, system)), "--repo-id", repo_id, "--json")
+            inputs[system] = collect_input(db, gds, repo_id, ClusterParams())[0]
+    finally:
+        gds.close()
+        db.close()
+    rows = []
+    keys = list(grid)
+    for values in product(*(grid[k] for k in keys)):
+        setting = dict(zip(keys, values))
+        params = ClusterParams(**setting)
+        figures = {}
+        for system, data in inputs.items():
+            seed, _ = build_candidate_seed(data, params)
+            seed_json = json.loads(serialize_seed(seed))
+            partition = score.partition_from_seed(seed_json, score.tree_files(system), [])
+            figures[system] = score.score(system, partition)["mojofm_full"]
+        misses = sum(1 for s, f in figures.items() if f < min_reference(score, s))
+        rows.append((sum(figures.values()) / len(figures), misses, setting, figures))
+    for mean, misses, setting, figures in sorted(rows, key=lambda r: (r[1], -r[0])):
+        print(f"{mean:6.2f} misses {misses}  {setting}  " + " ".join(f"{s[:8]} {f:.1f}" for s, f in figures.items()))
+    return 0
+
+
+def min_reference(score: Any, system: str) -> float:
+    base = score.baseline_summary(system)
+    return max(base["directory"], base["SARIF"])
+
+
+def _systems(archsets: Path) -> list[str]:
+    return sorted((d.name for d in archsets.iterdir() if (d / "gold.json").is_file()), key=str.lower)

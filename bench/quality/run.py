@@ -205,6 +205,12 @@ CLUSTER_GRID: dict[str, Sequence[object]] = {
     "edge_weights": ({"IMPORTS": 1.0}, {"IMPORTS": 0.5}),
 }
 LEIDEN_GRID: dict[str, Sequence[object]] = {"algorithm": ("leiden",), "resolution": (1.0, 1.5, 2.0, 3.0)}
+STRUCTURE_GRID: dict[str, Sequence[object]] = {
+    "package_alignment": (0.3, 0.42, 0.5, 0.6),
+    "min_directory_files": (3, 4, 5, 6),
+    "flat_min_files": (8, 12, 16),
+    "split_cohesion": (0.3, 0.5),
+}
 LADDER_GRID: dict[str, Sequence[object]] = {
     "min_block_size": (2, 3, 4),
     "split_cohesion": (0.1, 0.3, 0.5, 0.7),
@@ -273,6 +279,8 @@ def main(argv: Sequence[str] | None = None, loader: Loader | None = None) -> int
     parser.add_argument("--systems", help="with --archsets: a comma-separated subset")
     parser.add_argument("--no-rescan", action="store_true", help="with --archsets: skip the three unchanged rescans")
     args = parser.parse_args(argv)
+    if args.archsets is not None and args.tune:
+        return archsets.tune(args.archsets, STRUCTURE_GRID)
     if args.archsets is not None:
         with tempfile.TemporaryDirectory(prefix="archsets-") as scratch:
             return archsets.main(args.archsets, args.systems.split(",") if args.systems else None,

@@ -81,7 +81,7 @@ class ClusterParams(BaseModel):
     split_min_files: int = Field(default=30, ge=1)
     package_alignment: float = Field(default=0.42, ge=0.0)
     min_directory_files: int = Field(default=5, ge=1)
-    flat_min_files: int = Field(default=12, ge=2)
+    flat_min_files: int = Field(default=16, ge=2)
     split_cohesion: float = Field(default=0.5, ge=0.0, le=1.0)
     glob_threshold: float = Field(default=0.9, gt=0.0, le=1.0)
     cohesion_floor: int = Field(default=5, ge=1)

@@ -4,7 +4,8 @@ Internal: when the files of block A use (import, call into, inherit from) the fi
 total raw weight of at least `socket_min_weight`, A gets an input ``{to: B, type}`` and B an output
 ``{to: A, type}``; ``type`` is the relation carrying most of that weight (``imports``/``calls``/
 ``inherits``). A file listed by several blocks counts for each of them; a block never gets a socket to
-itself.
+itself. A socket that only tests use (every edge behind it starts in a test file) carries ``class: test``:
+readers leave it out of the default list and the picture (a test's use is no dependency of the code).
 
 External: a block whose files use a manifest-declared package of an obvious class (a database driver, an
 HTTP framework, ...) gets ``{alias: <package>, class: <class>}``. Packages of no known class are not
@@ -17,7 +18,10 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
 from rooms.candidate.inputs import FileEdge, PackageUse
+from rooms.candidate.membership import is_test_path
 from rooms.contract import Socket, Sockets
+
+TEST_ONLY = "test"
 
 _CLASSES: dict[str, tuple[str, ...]] = {
     "database": (
@@ -94,19 +98,23 @@ def internal_sockets(members: Mapping[str, set[str]], edges: Iterable[FileEdge],
         for path in members[block_id]:
             owners[path].append(block_id)
     flow: dict[tuple[str, str], dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    from_code: set[tuple[str, str]] = set()
     for edge in edges:
         for a in owners.get(edge.source, ()):
             for b in owners.get(edge.target, ()):
                 if a != b:
                     flow[(a, b)][edge.kind] += edge.weight
+                    if not is_test_path(edge.source):
+                        from_code.add((a, b))
     inputs: dict[str, list[Socket]] = defaultdict(list)
     outputs: dict[str, list[Socket]] = defaultdict(list)
     for (a, b), kinds in sorted(flow.items()):
         if sum(kinds.values()) + 1e-9 < min_weight:
             continue
         kind = min(kinds, key=lambda k: (-kinds[k], k)).lower()
-        inputs[a].append(Socket(to=b, type=kind))
-        outputs[b].append(Socket(to=a, type=kind))
+        test_only = None if (a, b) in from_code else TEST_ONLY
+        inputs[a].append(Socket(to=b, type=kind, class_=test_only))
+        outputs[b].append(Socket(to=a, type=kind, class_=test_only))
     return {block_id: Sockets(inputs=inputs[block_id], outputs=sorted(outputs[block_id], key=lambda s: s.to or ""))
             for block_id in members}
 

@@ -2,13 +2,13 @@
 
 export const isGlob = (path) => /[*?[]/.test(path);
 
-/** How well the evidence backs a block, 0–1: the mean of the components it has (as the review queue sorts). */
+/** How well the evidence backs a block, 0–1, as the review queue sorts (rooms/review.py): the mean of its
+ * components, a missing graph cohesion (too few edges to tell) counting as half — no evidence is not certainty. */
 export function support(block) {
   const m = block.candidateMeta;
   if (!m) return 1;
-  const parts = [m.directorySupport, m.coverageRatio];
-  if (m.graphCohesion !== null && m.graphCohesion !== undefined) parts.push(m.graphCohesion);
-  return parts.reduce((a, b) => a + b, 0) / parts.length;
+  const cohesion = m.graphCohesion === null || m.graphCohesion === undefined ? 0.5 : m.graphCohesion;
+  return (m.directorySupport + m.coverageRatio + cohesion) / 3;
 }
 
 export const pct = (x) => `${Math.round(x * 100)}%`;
@@ -84,7 +84,7 @@ export function scoreLines(block) {
   return [
     `support ${pct(support(block))} (mean of the components below)`,
     m.graphCohesion === null || m.graphCohesion === undefined
-      ? `graph cohesion: not measured (${m.edgeSampleSize} edges, below the floor)`
+      ? `graph cohesion: not measured (${m.edgeSampleSize} edges, below the floor; counts as 50%)`
       : `graph cohesion ${pct(m.graphCohesion)} over ${m.edgeSampleSize} edges`,
     `directory support ${pct(m.directorySupport)}`,
     `coverage ${pct(m.coverageRatio)} of members have graph nodes`,

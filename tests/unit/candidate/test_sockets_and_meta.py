@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from rooms.candidate.sockets import package_class
+from rooms.review import support
 from rooms.contract import NamedBy, Socket
-from tests.unit.candidate.builders import block_of, build, chain, graph
+from tests.unit.candidate.builders import block_of, build, chain, clique, graph
 
 A = ["pkg/a/a1.py", "pkg/a/a2.py", "pkg/a/a3.py"]
 B = ["pkg/b/b1.py", "pkg/b/b2.py", "pkg/b/b3.py"]
@@ -28,6 +29,20 @@ def test_internal_sockets_bind_to_block_ids_in_both_directions() -> None:
     assert b.sockets.outputs == [Socket(to=a.block_id, type="calls")]
     assert b.sockets.inputs == [] and a.sockets.outputs == []
     assert c.sockets.inputs == [] and c.sockets.outputs == []
+
+
+def test_a_socket_only_tests_use_is_marked_test_and_one_code_also_uses_is_not() -> None:
+    a = ["app/a1.py", "app/a2.py", "app/a3.py"]
+    b = ["lib/b1.py", "lib/b2.py", "lib/b3.py"]
+    c = ["web/c1.py", "web/c2.py", "web/c3.py", "web/test_c.py"]
+    files = {**dict.fromkeys(a, 1), **dict.fromkeys(b, 2), **dict.fromkeys(c, 3)}
+    edges = chain(a) + chain(b) + chain(c) + [(a[0], b[0], 1.0, "CALLS"), ("web/test_c.py", a[1], 1.0, "CALLS"),
+                                              ("web/test_c.py", c[0], 1.0, "CALLS")]
+    seed, _ = build(graph(files, edges))
+    app, lib, web = (block_of(seed, p[0]) for p in (a, b, c))
+    assert app.sockets.inputs == [Socket(to=lib.block_id, type="calls")]
+    assert web.sockets.inputs == [Socket(to=app.block_id, type="calls", class_="test")]
+    assert app.sockets.outputs == [Socket(to=web.block_id, type="calls", class_="test")]
 
 
 def test_external_sockets_are_class_aliases_of_manifest_packages_never_guesses() -> None:
@@ -63,3 +78,14 @@ def test_directory_support_drops_for_a_directory_split_by_the_graph() -> None:
     seed, _ = build(graph({**dict.fromkeys(p, 1), **dict.fromkeys(r, 2)}, edges))
     assert block_of(seed, p[0]).candidate_meta.directory_support == round(3 / 8, 6)
     assert block_of(seed, r[0]).candidate_meta.directory_support == round(5 / 8, 6)
+
+
+def test_support_never_reads_missing_graph_evidence_as_certainty() -> None:
+    docs = ["docs/a.md", "docs/b.md", "docs/c.md"]
+    a = ["app/a1.py", "app/a2.py", "app/a3.py"]
+    seed, _ = build(graph({**dict.fromkeys(docs, None), **dict.fromkeys(a, 1)}, clique(a)), cohesion_floor=1)
+    whole_directory_no_edges = block_of(seed, docs[0])
+    cohesive = block_of(seed, a[0])
+    assert whole_directory_no_edges.candidate_meta.graph_cohesion is None
+    assert support(whole_directory_no_edges) < 1.0
+    assert support(cohesive) > support(whole_directory_no_edges)
