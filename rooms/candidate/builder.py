@@ -21,7 +21,7 @@ from rooms.candidate.fallbacks import directory_extension_units, is_single_direc
 from rooms.candidate.graph import FileGraph
 from rooms.candidate.ids import block_ids, skeleton_id
 from rooms.candidate.inputs import CandidateInput, FileInfo
-from rooms.candidate.membership import entries_for, resolve, residue_home, subtree_counts
+from rooms.candidate.membership import entries_for, resolve, residue_home, serves_the_code, subtree_counts
 from rooms.candidate.meta import block_meta
 from rooms.candidate.params import ClusterParams
 from rooms.candidate.report import CandidateReport, Fallback, Seam
@@ -54,6 +54,12 @@ def _units(files: list[FileInfo], claims: Claims, damped: FileGraph, fallback: F
     if fallback is Fallback.DOCS_NO_EDGE:
         return directory_extension_units(files, params.min_block_size)
     return Structure(files, claims, damped, params).run()
+
+
+def _described_by(files: set[str]) -> list[str]:
+    """The files a block's label reads its symbols from: its own code, not the tests and examples attached."""
+    own = sorted(p for p in files if not serves_the_code(p))
+    return own or sorted(files)
 
 
 def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = None) -> tuple[SeedFile, CandidateReport]:
@@ -92,7 +98,7 @@ def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = No
         symbols_by_path[symbol.path].append((symbol.name, symbol.kind, symbol.weight))
     labels = [
         LabelInput(anchor=u.anchor, tag=u.label, languages=[infos[p].language for p in sorted(members[block_id])],
-                   symbols=[s for p in sorted(members[block_id]) for s in symbols_by_path.get(p, ())],
+                   symbols=[s for p in _described_by(members[block_id]) for s in symbols_by_path.get(p, ())],
                    root_name=data.repo_id)
         for block_id, u in zip(ids, units)
     ]

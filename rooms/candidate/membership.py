@@ -4,8 +4,8 @@
   (90 %) of the files, and exact paths for the rest of its files. The repository root is never globbed.
 - A seam file (a tie, F0c §2a) is always listed as an exact path with role ``shared`` — also under a glob
   of the same block — because a seam is the same path string on every claimant.
-- Roles of exact entries: ``shared`` for seams, ``test`` for test files, ``docs`` for documentation,
-  ``primary`` otherwise; a glob is ``test``/``docs`` when every file it covers in the block is one,
+- Roles of exact entries: ``shared`` for seams, ``test`` for tests and benchmarks, ``docs`` for
+  documentation and examples, ``primary`` otherwise; a glob is ``test``/``docs`` when every file it covers in the block is one,
   ``primary`` otherwise.
 - What a block resolves to: its exact paths, plus the files under its globs that no other block lists
   exactly (under nested globs of two blocks, the deeper glob wins). The residue is every file no block resolves — with a glob covering a directory's unclaimed
@@ -25,6 +25,8 @@ from rooms.candidate.inputs import FileInfo
 from rooms.contract import Member, MemberRole
 
 _TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "testing", "e2e"})
+_BENCH_DIRS = frozenset({"bench", "benches", "benchmark", "benchmarks"})
+_EXAMPLE_DIRS = frozenset({"example", "examples", "sample", "samples", "demo", "demos"})
 _TEST_NAME = re.compile(
     r"^(test_.*\.py|.*_test\.py|conftest\.py|.*_test\.go|.*\.(test|spec)\.[cm]?[jt]sx?|.*(Test|Tests|IT)\.(java|kt|cs)"
     r"|.*_spec\.rb|.*_test\.rb|.*Test\.php)$"
@@ -32,14 +34,24 @@ _TEST_NAME = re.compile(
 
 
 def is_test_path(path: str) -> bool:
+    """A test, or a benchmark (it exercises the code as a test does)."""
     parts = path.split("/")
-    return any(p in _TEST_DIRS for p in parts[:-1]) or _TEST_NAME.match(parts[-1]) is not None
+    return any(p in _TEST_DIRS or p in _BENCH_DIRS for p in parts[:-1]) or _TEST_NAME.match(parts[-1]) is not None
+
+
+def is_example_path(path: str) -> bool:
+    return any(p in _EXAMPLE_DIRS for p in path.split("/")[:-1])
+
+
+def serves_the_code(path: str) -> bool:
+    """Tests, benchmarks and examples: they attach to the block they use rather than make blocks."""
+    return is_test_path(path) or is_example_path(path)
 
 
 def role_of(info: FileInfo) -> MemberRole:
     if is_test_path(info.path):
         return MemberRole.TEST
-    if info.language == "docs":
+    if info.language == "docs" or is_example_path(info.path):  # an example documents how the code is used
         return MemberRole.DOCS
     return MemberRole.PRIMARY
 

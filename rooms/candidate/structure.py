@@ -9,15 +9,16 @@
    partition (both on its own files, hub-damped). Then, as in a repository of fewer modules, its
    directories are the units.
 3. A directory unit smaller than ``min_directory_files`` joins its nearest ancestor directory's unit in the
-   same module; a large one (``flat_min_files`` code files) splits into community groups when at least two
+   same module (never the repository root's files); a large one (``flat_min_files`` code files) splits into community groups when at least two
    groups of FLOOR files keep ``split_cohesion`` of their in-directory edge weight (any share in a flat
    directory holding half the code); the other files join the group they are most connected to.
 4. A unit smaller than FLOOR joins the unit it shares the most edge weight with; without an edge, its
    nearest relative by directory in the same top-level tree (root files without an edge: the residue).
-5. What serves the code attaches to it: a test file outside a mirrored test tree joins the unit it uses
-   most, else its nearest unit by directory (tests nothing owns stay together, one unit a top-level tree); a non-code file (a manifest, a
-   resource) joins the unit holding most of the code under its nearest directory that has any. Root files,
-   hidden trees (``.github``) and non-code trees of fewer than FLOOR files stay in the residue.
+5. What serves the code attaches to it: a test, benchmark or example outside a mirrored test tree joins
+   the unit it uses most, else its nearest unit by directory (what nothing owns stays together, one unit a
+   top-level tree); a non-code file (a manifest, a resource) joins the unit holding most of the code under
+   its nearest directory that has any. Root files, hidden trees (``.github``) and non-code trees of fewer
+   than FLOOR files stay in the residue.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from rooms.candidate.claims import Claims
 from rooms.candidate.graph import FileGraph
 from rooms.candidate.homes import companion_modules, home_directories, module_of, module_roots
 from rooms.candidate.inputs import FileInfo
-from rooms.candidate.membership import is_test_path
+from rooms.candidate.membership import serves_the_code
 from rooms.candidate.params import ClusterParams
 from rooms.candidate.units import LadderResult, Unit, common_directory, shared_depth, tree_of
 
@@ -60,9 +61,10 @@ class Structure:
         self.floor = params.min_block_size
         self.code = sorted(p for p, f in self.infos.items() if f.is_code)
         self.homes = home_directories(self.code)
-        # Tests beside no code of theirs (a top-level tests/ tree) attach by use; mirrored ones by home.
-        with_code = {posixpath.dirname(p) for p in self.code if not is_test_path(p)}
-        self.loose_tests = {p for p in self.code if is_test_path(p) and self.homes[p] == posixpath.dirname(p)
+        # Tests, benchmarks and examples beside no code of theirs (a top-level tests/ or examples/ tree)
+        # attach by use; mirrored tests by their home.
+        with_code = {posixpath.dirname(p) for p in self.code if not serves_the_code(p)}
+        self.loose_tests = {p for p in self.code if serves_the_code(p) and self.homes[p] == posixpath.dirname(p)
                             and posixpath.dirname(p) not in with_code}
 
     # -- public -------------------------------------------------------------------------------------------
@@ -120,7 +122,8 @@ class Structure:
             ancestor = posixpath.dirname(directory)
             while ancestor not in by_directory and ancestor != module and ancestor:
                 ancestor = posixpath.dirname(ancestor)
-            if ancestor in by_directory and _within(ancestor, module):
+            # The repository's root files are no directory's parent package: nothing folds into them.
+            if ancestor and ancestor in by_directory and _within(ancestor, module):
                 by_directory[ancestor] |= by_directory.pop(directory)
         units: list[Unit] = []
         for directory, members in sorted(by_directory.items()):

@@ -4,7 +4,8 @@
 - name (plain text, at most 40 characters): the block's anchor directory, read from its last meaningful
   segment (``src``, ``main``, ``java``, ``com``... and a JVM package's reverse-domain prefix say nothing);
   when two blocks would read the same, the top-level directory is added in brackets, then more parent
-  segments; a group split out of a directory adds `` · `` and its core file's stem. A
+  segments; a group split out of a directory adds `` · `` and its core file's stem (a group of a
+  directory that says nothing, like ``src``, is named after that stem alone). A
   block anchored at the root is named after the repository, else its dominant symbol, or ``Root files``.
 - purpose (plain text, at most 120 characters): the dominant language, where the block lives, and its
   dominant symbols (types before functions, then by weight), e.g. ``Python code in rooms › ingest:
@@ -107,9 +108,12 @@ def _base_name(label: LabelInput, depth: int) -> str:
 def _name(label: LabelInput, depth: int) -> str:
     base = _base_name(label, depth)
     if label.tag:
-        stem = humanize(posixpath.splitext(posixpath.basename(label.tag))[0]).lower()
-        if stem and stem != base.lower():
-            base = f"{base} · {stem}"
+        stem = humanize(posixpath.splitext(posixpath.basename(label.tag))[0])
+        generic = all(s.lower() in GENERIC_SEGMENTS for s in label.anchor.split("/") if s)
+        if stem and generic and depth == 1:  # a group of a flat src/ reads as what it is: "Websocket"
+            base = stem
+        elif stem and stem.lower() != base.lower():
+            base = f"{base} · {stem.lower()}"
     return _clip(base, NAME_MAX)
 
 

@@ -22,8 +22,18 @@ def test_clashing_names_take_more_of_their_anchor_then_a_number() -> None:
 
 
 def test_a_group_split_out_of_a_directory_adds_its_core_file() -> None:
+    assert names_for([_label("engine", tag="engine/parser.py"), _label("engine", tag="engine/render_html.py")]) == [
+        "Engine · parser", "Engine · render html"]
+    # A directory whose name says nothing (src, lib) does not prefix its groups.
     assert names_for([_label("lib", tag="lib/parser.py"), _label("lib", tag="lib/render_html.py")]) == [
-        "Lib · parser", "Lib · render html"]
+        "Parser", "Render html"]
+
+
+def test_jvm_package_prefixes_say_nothing_and_clashes_name_their_tree() -> None:
+    core = "webmagic-core/src/main/java/us/codecraft/webmagic"
+    ext = "webmagic-extension/src/main/java/us/codecraft/webmagic"
+    assert names_for([_label(f"{core}/pipeline"), _label(f"{ext}/pipeline"), _label(core)]) == [
+        "Pipeline (webmagic core)", "Pipeline (webmagic extension)", "Webmagic"]
 
 
 def test_the_root_block_is_named_after_its_dominant_symbol() -> None:
