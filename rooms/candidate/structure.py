@@ -12,8 +12,9 @@
    same module (never the repository root's files); a large one (``flat_min_files`` code files) splits into community groups when at least two
    groups of FLOOR files keep ``split_cohesion`` of their in-directory edge weight (any share in a flat
    directory holding half the code); the other files join the group they are most connected to.
-4. A unit smaller than FLOOR joins the unit it shares the most edge weight with; without an edge, its
-   nearest relative by directory in the same top-level tree (root files without an edge: the residue).
+4. A unit smaller than FLOOR joins the unit holding the majority of its edge weight (one spread over many
+   units, a utility, stays alone); without an edge, its nearest relative by directory in the same
+   top-level tree (root files without an edge: the residue).
 5. What serves the code attaches to it: a test, benchmark or example outside a mirrored test tree joins
    the unit it uses most, else its nearest unit by directory (what nothing owns stays together, one unit a
    top-level tree); a non-code file (a manifest, a resource) joins the unit holding most of the code under
@@ -75,8 +76,9 @@ class Structure:
         units: list[Unit] = []
         for module, files in sorted(modules.items()):
             if multi and not self._aligned(files):
-                # The root package of a workspace is named for where its code lives (crates/core), not "".
-                anchor = module or common_directory(posixpath.dirname(p) for p in files)
+                # The root package of a workspace is named for where its code lives (crates/core), not "";
+                # a build script beside the root manifest does not count.
+                anchor = module or common_directory(posixpath.dirname(p) for p in files if "/" in p)
                 units.append(self._unit(set(files), anchor))
             else:
                 units.extend(self._directory_units(module, files))
@@ -174,6 +176,8 @@ class Structure:
                 continue
             weights = [self.graph.between(unit.files, other.files) for other in others]
             if max(weights) > 0:
+                if 2 * max(weights) <= sum(weights):  # used from everywhere (a utility): no one owns it
+                    continue
                 target = others[max(range(len(others)), key=lambda i: (weights[i], len(others[i].files), -i))]
             else:  # no edge to go by: its nearest relative by directory in the same tree, if any
                 depth = [shared_depth(unit.anchor, other.anchor) for other in others]
