@@ -8,7 +8,10 @@ set's own scorer), the tree is unpacked once into ``$CODEROOMS_HOME/archsets/<sy
 2. the seed is exported (``coderooms export-seed``) and scored by the set's ``score.py`` (MoJoFM, full
    semantics), beside the set's directory baseline, its best published technique and SARIF;
 3. unless ``--no-rescan``, the same tree is rescanned three times under the same id, unchanged: each
-   export must equal the first, byte for byte ("stable").
+   export must equal the first, byte for byte ("stable");
+4. with ``--baseline SRC`` (a source tree of another revision, e.g. ``git archive <rev> | tar -x -C SRC``),
+   three fresh scans with our code and three with SRC's, alternated, time the whole ``coderooms scan``:
+   medians and their ratio.
 
 Nothing here passes a system's name or gold to the scan: every system gets the same command. Exit status 1
 when a system scores under the directory baseline or SARIF, or a rescan changed the map.
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -36,6 +40,7 @@ from rooms.candidate import ClusterParams, build_candidate_seed
 from rooms.contract import serialize_seed
 
 RESCANS = 3
+TIMED_ROUNDS = 3
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,7 @@ class SystemFigures:
     blocks: int
     scan_s: float
     stable: bool | None
+    timed: tuple[float, float] | None = None  # medians of alternated fresh scans: ours, the baseline's
 
     def wins(self) -> bool:
         return self.mojofm >= self.directory and self.mojofm >= self.sarif and self.stable is not False
@@ -68,19 +74,28 @@ def unpack(archsets: Path, system: str) -> Path:
     return target
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+def _cli(*args: str, source: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """The CLI as a user runs it; with ``source``, the code of that source tree (another revision)."""
     coderooms = Path(sys.executable).with_name("coderooms")
-    done = subprocess.run([str(coderooms), *args], capture_output=True, text=True)
+    env = None if source is None else {**os.environ, "PYTHONPATH": str(source)}
+    done = subprocess.run([str(coderooms), *args], capture_output=True, text=True, env=env)
     if done.returncode != 0:
         raise RuntimeError(f"coderooms {' '.join(args)} exited {done.returncode}: {done.stderr.strip()[-2000:]}")
     return done
 
 
-def _scan_and_export(tree: Path, repo_id: str) -> tuple[str, float]:
+def _scan_and_export(tree: Path, repo_id: str, source: Path | None = None) -> tuple[str, float]:
     started = perf_counter()
-    _cli("scan", str(tree), "--repo-id", repo_id, "--naming", "heuristic", "--json")
+    _cli("scan", str(tree), "--repo-id", repo_id, "--naming", "heuristic", "--json", source=source)
     seconds = perf_counter() - started
     return _cli("export-seed", repo_id).stdout, seconds
+
+
+def _fresh_scan_seconds(tree: Path, repo_id: str, source: Path | None) -> float:
+    _forget(repo_id)
+    seconds = _scan_and_export(tree, repo_id, source)[1]
+    _forget(repo_id)
+    return seconds
 
 
 def _score(archsets: Path, system: str, seed_text: str, scratch: Path) -> dict:
@@ -100,7 +115,7 @@ def _forget(repo_id: str) -> None:
         db.close()
 
 
-def run_system(archsets: Path, system: str, scratch: Path, rescan: bool) -> SystemFigures:
+def run_system(archsets: Path, system: str, scratch: Path, rescan: bool, baseline: Path | None = None) -> SystemFigures:
     tree = unpack(archsets, system)
     repo_id = "archsets-" + system.lower()
     _forget(repo_id)
@@ -108,35 +123,43 @@ def run_system(archsets: Path, system: str, scratch: Path, rescan: bool) -> Syst
     stable: bool | None = None
     if rescan:
         stable = all(_scan_and_export(tree, repo_id)[0] == first for _ in range(RESCANS))
+    timed: tuple[float, float] | None = None
+    if baseline is not None:  # alternated fresh scans, ours and the baseline revision's, under a scratch id
+        ours, theirs = [], []
+        for _ in range(TIMED_ROUNDS):
+            ours.append(_fresh_scan_seconds(tree, repo_id + "-timed", None))
+            theirs.append(_fresh_scan_seconds(tree, repo_id + "-timed", baseline))
+        timed = (statistics.median(ours), statistics.median(theirs))
     scored = _score(archsets, system, first, scratch)
     base = scored["baselines"]
     return SystemFigures(
         system=system, mojofm=scored["mojofm_full"], directory=base["directory"],
         best_name=base["best_technique"]["name"], best=base["best_technique"]["mojofm"], sarif=base["SARIF"],
-        blocks=len(json.loads(first)["blocks"]), scan_s=seconds, stable=stable)
+        blocks=len(json.loads(first)["blocks"]), scan_s=seconds, stable=stable, timed=timed)
 
 
 def print_table(rows: list[SystemFigures]) -> None:
     print(f"{'system':24} {'ours':>6} {'dir':>6} {'best technique':>16} {'SARIF':>6} {'blocks':>6} "
-          f"{'scan s':>7} {'stable':>6}  verdict")
+          f"{'scan s':>7} {'stable':>6}  verdict   timed: ours / baseline s (ratio)")
     for r in rows:
         stable = "-" if r.stable is None else ("yes" if r.stable else "NO")
+        timed = "" if r.timed is None else f"{r.timed[0]:.2f} / {r.timed[1]:.2f} ({r.timed[0] / r.timed[1]:.2f})"
         print(f"{r.system:24} {r.mojofm:6.2f} {r.directory:6.2f} {r.best_name[:9]:>9} {r.best:6.2f} "
-              f"{r.sarif:6.2f} {r.blocks:6} {r.scan_s:7.1f} {stable:>6}  {'ok' if r.wins() else 'MISSED'}")
+              f"{r.sarif:6.2f} {r.blocks:6} {r.scan_s:7.1f} {stable:>6}  {'ok' if r.wins() else 'MISSED':7}   {timed}")
     if rows:
         mean = lambda f: sum(f(r) for r in rows) / len(rows)  # noqa: E731
         print(f"{'mean':24} {mean(lambda r: r.mojofm):6.2f} {mean(lambda r: r.directory):6.2f} "
               f"{'':>9} {mean(lambda r: r.best):6.2f} {mean(lambda r: r.sarif):6.2f}")
 
 
-def main(archsets: Path, systems: list[str] | None, rescan: bool, scratch: Path) -> int:
+def main(archsets: Path, systems: list[str] | None, rescan: bool, scratch: Path, baseline: Path | None = None) -> int:
     if not (archsets / "score.py").is_file():
         print(f"no archsets development set at {archsets}", file=sys.stderr)
         return 2
     chosen = [s for s in _systems(archsets) if systems is None or s in systems]
     rows = []
     for system in chosen:
-        rows.append(run_system(archsets, system, scratch, rescan))
+        rows.append(run_system(archsets, system, scratch, rescan, baseline))
         print(f"  {system}: {rows[-1].mojofm:.2f} in {rows[-1].scan_s:.1f}s", file=sys.stderr, flush=True)
     print_table(rows)
     return 0 if all(r.wins() for r in rows) else 1

@@ -278,13 +278,15 @@ def main(argv: Sequence[str] | None = None, loader: Loader | None = None) -> int
                         help="score the default scan on the real systems of DIR (default: ../shared/archsets)")
     parser.add_argument("--systems", help="with --archsets: a comma-separated subset")
     parser.add_argument("--no-rescan", action="store_true", help="with --archsets: skip the three unchanged rescans")
+    parser.add_argument("--baseline", type=Path, metavar="SRC",
+                        help="with --archsets: time fresh scans against the code of SRC (another revision's tree)")
     args = parser.parse_args(argv)
     if args.archsets is not None and args.tune:
         return archsets.tune(args.archsets, STRUCTURE_GRID)
     if args.archsets is not None:
         with tempfile.TemporaryDirectory(prefix="archsets-") as scratch:
             return archsets.main(args.archsets, args.systems.split(",") if args.systems else None,
-                                 not args.no_rescan, Path(scratch))
+                                 not args.no_rescan, Path(scratch), args.baseline)
     loader = loader or full_load
     repos = held_out_repos() if args.held_out else planted_repos()
     db = Database.connect()
