@@ -32,7 +32,7 @@ from rooms.candidate.claims import Claims
 from rooms.candidate.graph import FileGraph
 from rooms.candidate.homes import companion_modules, home_directories, module_of, module_roots
 from rooms.candidate.inputs import FileInfo
-from rooms.candidate.membership import serves_the_code
+from rooms.candidate.membership import is_generated_path, serves_the_code
 from rooms.candidate.params import ClusterParams
 from rooms.candidate.units import LadderResult, Unit, common_directory, shared_depth, tree_of
 
@@ -133,7 +133,8 @@ class Structure:
         return units
 
     def _split_flat(self, directory: str, files: set[str]) -> list[Unit]:
-        if len(files) < self.params.flat_min_files:
+        generated = sum(1 for p in files if is_generated_path(p))
+        if len(files) < self.params.flat_min_files or 2 * generated > len(files):  # one tool's output: one unit
             return [self._unit(files, directory)]
         groups: dict[int, set[str]] = defaultdict(set)
         for path in files:

@@ -6,6 +6,7 @@ import pytest
 
 from rooms.candidate import CandidateInput, ClusterParams, build_candidate_seed
 from rooms.candidate.membership import resolve
+from rooms.contract import MemberRole
 from tests.unit.candidate.builders import chain, clique, graph
 
 DEFAULTS = ClusterParams()
@@ -58,3 +59,15 @@ def test_every_block_resolves_files_and_every_file_is_mapped_or_residue(data: Ca
 def test_a_flat_directory_of_2000_files_splits_along_its_communities() -> None:
     seed, _ = build_candidate_seed(_flat(2000), DEFAULTS)
     assert len(seed.blocks) == 50  # the fifty planted chains of forty files, nothing merged or lost
+
+
+def test_generated_code_keeps_its_role_and_a_directory_of_it_is_not_split() -> None:
+    generated = [f"api/gen/f{i}.pb.go" for i in range(40)]
+    code = [f"server/s{i}.go" for i in range(6)]
+    groups = [generated[i:i + 8] for i in range(0, 40, 8)]
+    files = {**{p: index for index, group in enumerate(groups) for p in group}, **dict.fromkeys(code, 9)}
+    seed, _ = build_candidate_seed(graph(files, [e for g in groups for e in clique(g)] + chain(code)), DEFAULTS)
+    owners = {b.block_id for b in seed.blocks for m in b.membership if m.path.startswith("api/")}
+    assert len(owners) == 1, "five communities of generated files are still one tool's output"
+    block = next(b for b in seed.blocks if b.block_id in owners)
+    assert {m.role for m in block.membership} == {MemberRole.GENERATED}
