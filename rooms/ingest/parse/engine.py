@@ -9,7 +9,9 @@ Capture convention (a pattern has exactly one main capture):
 - ``@def.<kind>`` a definition node, with ``@name`` and optionally ``@owner`` (Go receiver type);
 - ``@scope.impl`` a container that is not a symbol but qualifies what it holds (Rust ``impl``),
   with ``@owner``;
-- ``@ref.call`` with ``@name`` and optionally ``@receiver``; ``@ref.inherit`` on the base itself;
+- ``@ref.call`` with ``@name`` and optionally ``@receiver``, or ``@qualifier`` for a receiver that may name a
+  module, package or type (``os`` of ``os.getcwd()``, ``std::process`` of ``std::process::exit()``);
+  ``@ref.inherit`` on the base itself (a qualified base, ``fmt::Debug``, is qualified by its path);
 - ``@import`` (handled by the spec's ``import_handler``) or ``@import.<form>`` on a specifier;
 - ``@namespace`` a package/namespace name; captures starting with ``_`` only feed predicates.
 """
@@ -31,6 +33,8 @@ _CLASS_LIKE = frozenset({"class", "struct", "interface", "trait", "enum"})
 _GENERIC_ARGS = re.compile(r"<[^<>]*>|\[[^\[\]]*\]")
 _SEPARATORS = re.compile(r"::|\.|\\|->")
 _IDENTIFIER = re.compile(r"^[\w$@]+$")
+_PATH = re.compile(r"\s*(?:::)?\s*[^\W\d][\w$]*(?:\s*(?:::|\.)\s*[^\W\d][\w$]*)*\s*")  # a::b, a.b.c
+_TURBOFISH = re.compile(r"::\s*(?=::|$)")
 
 
 @dataclass(frozen=True)
@@ -73,7 +77,7 @@ class _Compiled(NamedTuple):
 
 
 _CAPTURE = re.compile(r"@([\w.]+)")
-_AUXILIARY = frozenset({"name", "owner", "receiver"})
+_AUXILIARY = frozenset({"name", "owner", "receiver", "qualifier"})
 
 
 @cache
@@ -110,7 +114,7 @@ def extract(spec: LanguageSpec, source: bytes) -> tuple[Extraction, int]:
     root = tree.root_node
     roles = compiled.roles
     containers: list[_Container] = []
-    raw_refs: list[tuple[int, str, str, str]] = []  # (byte offset, kind, name, receiver)
+    raw_refs: list[tuple[int, str, str, str, str]] = []  # (byte offset, kind, name, receiver, qualifier)
     imports: list[RawImport] = []
     namespaces: list[str] = []
     for pattern, captures in QueryCursor(compiled.query).matches(root):
@@ -133,8 +137,8 @@ def extract(spec: LanguageSpec, source: bytes) -> tuple[Extraction, int]:
             namespaces.append(_namespace_name(node))
     symbols, scoped = _nest(spec, containers, raw_refs)
     references = tuple(
-        RawReference(kind, name, scope, receiver, count)
-        for (kind, name, scope, receiver), count in sorted(Counter(scoped).items())
+        RawReference(kind, name, scope, receiver, count, qualifier)
+        for (kind, name, scope, receiver, qualifier), count in sorted(Counter(scoped).items())
     )
     imports.sort(key=lambda imp: (imp.line, imp.specifier, imp.form, imp.names))
     extraction = Extraction(symbols, references, tuple(imports), tuple(sorted(set(namespaces))))
@@ -173,6 +177,7 @@ _LONGEST_RECEIVER = 64  # longer receivers are expressions: their text is not wo
 # worker process. Callers only read what these give.
 _PARTS: dict[bytes, list[str]] = {}
 _RECEIVERS: dict[tuple[str, bytes], str] = {}  # by language name and text
+_QUALIFIERS: dict[bytes, str] = {}
 _MEMO_LIMIT = 100_000  # entries each; past it a memo starts again (a tree with that many distinct names)
 T = TypeVar("T")
 
@@ -205,6 +210,20 @@ def _receiver(spec: LanguageSpec, text: bytes) -> str:
     return _remember(_RECEIVERS, key, receiver)
 
 
+def _qualifier(text: bytes) -> str:
+    """``std::fmt`` -> "std.fmt", ``Vec::<u8>`` -> "Vec"; "" for any expression that is not a path of names."""
+    qualifier = _QUALIFIERS.get(text)
+    if qualifier is not None:
+        return qualifier
+    decoded = text.decode("utf-8", "replace")
+    previous = None
+    while previous != decoded:  # generic arguments qualify nothing
+        previous, decoded = decoded, _GENERIC_ARGS.sub("", decoded)
+    decoded = _TURBOFISH.sub("", decoded)  # the ``::`` of ``Vec::<u8>``, left without its arguments
+    qualifier = ".".join(split_qualified(decoded)) if _PATH.fullmatch(decoded) else ""
+    return _remember(_QUALIFIERS, text, qualifier)
+
+
 def _remember(memo: dict[Any, T], key: Any, value: T) -> T:
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
@@ -213,24 +232,32 @@ def _remember(memo: dict[Any, T], key: Any, value: T) -> T:
 
 
 def _reference(spec: LanguageSpec, kind: str, node: Node, captures: dict[str, list[Node]]
-               ) -> tuple[int, str, str, str] | None:
+               ) -> tuple[int, str, str, str, str] | None:
     name_nodes = captures.get("name")
     parts = _parts((name_nodes[0] if name_nodes else node).text)
     if not parts:
         return None
     name = parts[-1]
-    receiver_nodes = captures.get("receiver")
+    qualifier = ""
+    qualifier_nodes = captures.get("qualifier")
+    receiver_nodes = qualifier_nodes or captures.get("receiver")
     if receiver_nodes:
         receiver_node = receiver_nodes[0]
         if receiver_node.end_byte - receiver_node.start_byte > _LONGEST_RECEIVER:
             receiver = "?"
         else:
-            receiver = _receiver(spec, receiver_node.text or b"")
+            text = receiver_node.text or b""
+            receiver = _receiver(spec, text)
+            if qualifier_nodes:
+                qualifier = _qualifier(text)
+    elif len(parts) > 1:  # a qualified name: ``fmt::Debug``, ``java.util.List``, ``pkg.Type``
+        receiver = _receiver(spec, parts[-2].encode())
+        qualifier = ".".join(parts[:-1])
     else:
-        receiver = _receiver(spec, parts[-2].encode()) if len(parts) > 1 else ""
+        receiver = ""
     if spec.constructor_method and name == spec.constructor_method and receiver[:1].isupper():
         name, receiver = receiver, ""
-    return (node.start_byte, kind, name, receiver)
+    return (node.start_byte, kind, name, receiver, qualifier)
 
 
 def _namespace_name(node: Node) -> str:
@@ -247,22 +274,22 @@ def _namespace_name(node: Node) -> str:
     return ".".join(reversed(parts))
 
 
-def _nest(spec: LanguageSpec, containers: list[_Container], refs: Sequence[tuple[int, str, str, str]]
-          ) -> tuple[tuple[RawSymbol, ...], list[tuple[str, str, str, str]]]:
+def _nest(spec: LanguageSpec, containers: list[_Container], refs: Sequence[tuple[int, str, str, str, str]]
+          ) -> tuple[tuple[RawSymbol, ...], list[tuple[str, str, str, str, str]]]:
     """Give definitions their qualified names and parents, and references their scopes."""
     events: list[tuple[int, int, int, int]] = [(c.start, 0, -c.end, i) for i, c in enumerate(containers)]
     events.extend((offset, 1, 0, i) for i, (offset, *_rest) in enumerate(refs))
     events.sort()
     stack: list[_Container] = []
     seen: Counter[str] = Counter()
-    scoped: list[tuple[str, str, str, str]] = []
+    scoped: list[tuple[str, str, str, str, str]] = []
     for position, is_ref, _neg_end, index in events:
         while stack and stack[-1].end <= position:
             stack.pop()
         enclosing = stack[-1] if stack else None
         if is_ref:
-            _, kind, name, receiver = refs[index]
-            scoped.append((kind, name, enclosing.qualified_name if enclosing else "", receiver))
+            _, kind, name, receiver, qualifier = refs[index]
+            scoped.append((kind, name, enclosing.qualified_name if enclosing else "", receiver, qualifier))
             continue
         container = containers[index]
         base = enclosing.qualified_name if enclosing else ""

@@ -17,7 +17,7 @@ from rooms.ingest.manifests import Manifest
 from rooms.ingest.records import FileIssue
 
 # Bump when a parser or manifest reader changes what it extracts: cached parses become stale.
-PARSER_VERSION = 1
+PARSER_VERSION = 2
 
 
 # The records of a parse are NamedTuples: a large tree has hundreds of thousands, and a tuple is made
@@ -32,13 +32,17 @@ class RawSymbol(NamedTuple):
 
 
 class RawReference(NamedTuple):
-    """Calls or inheritance by name, collapsed per (kind, name, scope, receiver) with a count."""
+    """Calls or inheritance by name, collapsed per (kind, name, scope, receiver, qualifier) with a count."""
 
     kind: str      # "call" | "inherit"
     name: str      # simple name of the callee or base
     scope: str     # qualified name of the innermost enclosing symbol (or impl owner), "" = file level
     receiver: str  # "" plain, "self" for self/this/super, else the qualifier's text ("pkg", "Foo", "?")
     count: int
+    # The names written before the name when they may name a module, package or type, joined by ".": "std.fmt" of
+    # ``std::fmt::Debug``, "os.path" of ``os.path.join()``, "x" of ``x.run()`` in Python; "" when there are none, or
+    # when what precedes is an expression or (Rust ``x.run()``) a value. Resolution reads its first name.
+    qualifier: str = ""
 
 
 class RawImport(NamedTuple):
@@ -46,7 +50,9 @@ class RawImport(NamedTuple):
     line: int
     form: str = ""   # language-specific: "relative", "system", "mod", "wildcard", "static", "path"
     level: int = 0   # Python: leading dots of a relative import
-    names: tuple[str, ...] = ()  # Python: the names of a ``from`` import
+    # Python: the names of a ``from`` import; the alias of ``import a.b as c`` (form "as"), of Rust's
+    # ``use a::B as C`` and of Go's ``import c "a/b"``: what the import binds when it is not its last name.
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +111,10 @@ class FileParse:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FileParse:
+        if data["parser_version"] != PARSER_VERSION:
+            # Another parser's records, whose fields may differ: only good for telling that the file is parsed again.
+            return cls(path=data["path"], language=data["language"], size=data["size"], sha256=data["sha256"],
+                       lines=data["lines"], parser_version=data["parser_version"])
         return cls(
             path=data["path"],
             language=data["language"],

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from rooms.ingest.parse.model import FileParse
 from rooms.ingest.records import EdgeKind, EdgeRecord, PackageRecord, file_id, package_id
 from rooms.ingest.resolve import c_family, go, javascript, jvm, php, python, ruby, rust
-from rooms.ingest.resolve.base import RESOLVED, LanguageResolver, RepoIndex
+from rooms.ingest.resolve.base import PACKAGE, RESOLVED, STDLIB, LanguageResolver, RepoIndex
 from rooms.ingest.resolve.symbols import SymbolTable
 
 _BUILDERS: dict[str, Callable[[RepoIndex], LanguageResolver]] = {
@@ -115,6 +115,8 @@ def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], 
     counts: dict[tuple[str, str], int] = defaultdict(int)  # (import/call/inherit, outcome) -> count
     packages: set[tuple[str, str]] = set()
     imported: dict[str, set[str]] = defaultdict(set)
+    # path -> a name its imports bind -> whether one of them may bind it to code of this repository
+    bindings: dict[str, dict[str, bool]] = defaultdict(dict)
     for path, parse in parses.items():
         resolver = resolver_for(parse.language)
         if resolver is None:
@@ -130,6 +132,13 @@ def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], 
             if outcome.package is not None:
                 packages.add(outcome.package)
                 edges.add(_USES_PACKAGE, file_id(path), package_id(*outcome.package), path)
+            names = resolver.binds(imp)
+            if names:
+                # Only the standard library and declared packages are known to be outside: an import left
+                # unresolved may well be the repository's (a crate root the manifest places elsewhere).
+                here, bound = outcome.status not in (STDLIB, PACKAGE), bindings[path]
+                for name in names:
+                    bound[name] = here or bound.get(name, False)
 
     if emit is not None:
         emit(edges.records_since(0))
@@ -140,7 +149,8 @@ def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], 
         emitted = edges.added()
         resolver = resolver_for(parse.language)
         peers = set(resolver.peers(parse)) if resolver is not None else set()
-        file_scope = symbols.scope_of(parse, sorted((imported[path] | peers) - {path}))
+        file_scope = symbols.scope_of(parse, sorted((imported[path] | peers) - {path}), bindings.get(path, {}),
+                                      resolver.outside if resolver is not None else None)
         file_source = file_id(path)  # the source of file-level references
         for ref in parse.references:
             source, match = file_scope.resolve(ref)

@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from rooms.ingest.manifests import Manifest
-from rooms.ingest.parse.model import FileParse, RawImport
+from rooms.ingest.parse.model import FileParse, RawImport, RawReference
 
 RESOLVED = "resolved"
 PACKAGE = "package"
@@ -41,11 +41,19 @@ UNRESOLVED_OUTCOME = ImportOutcome(UNRESOLVED)
 
 @dataclass(frozen=True)
 class LanguageResolver:
-    """How one language turns imports into files/packages, and which files share its scope."""
+    """How one language turns imports into files/packages, which files share its scope, and which qualifiers
+    name something outside the repository."""
 
     resolve: Callable[[FileParse, RawImport], ImportOutcome]
     # Files whose top-level names are visible without an import (Go package, Java package, ...).
     peers: Callable[[FileParse], Iterable[str]] = field(default=lambda _parse: ())
+    # The names an import binds in its file (``use std::fmt`` binds fmt, ``import os.path`` binds os). A
+    # qualifier whose first name is bound only by imports of the standard library or of declared packages
+    # qualifies nothing of the repository; nor does a plain name so bound, unless the file itself defines it.
+    binds: Callable[[RawImport], Iterable[str]] = field(default=lambda _imp: ())
+    # Whether a qualifier whose first name no import binds is outside the repository (Rust ``std::``, Java
+    # ``java.util.``), given its names and the reference; by default it is not known to be.
+    outside: Callable[[list[str], RawReference], bool] = field(default=lambda _names, _ref: False)
 
 
 class RepoIndex:

@@ -5,11 +5,16 @@ module wins) becomes an IMPORTS edge to every non-test ``.go`` file of the packa
 a Go package is its directory, and per-file edges keep the graph file-level like every other
 language. The standard library is any path whose first element has no dot; a path under a
 ``require`` of some go.mod is that module's package; anything else is unresolved.
+
+An import binds its alias, else its package's usual name: the last element of its path, without a major version
+(``/v2``, ``.v3``) or a ``go-`` prefix or ``-go`` suffix. A name bound that way to a package outside the repository
+(``fmt``) qualifies nothing of it; a selector on a name no import binds is a value's, and is not judged.
 """
 
 from __future__ import annotations
 
 import posixpath
+import re
 
 from rooms.ingest.parse.model import FileParse, RawImport
 from rooms.ingest.resolve.base import (
@@ -23,9 +28,21 @@ from rooms.ingest.resolve.base import (
 )
 
 
+_MAJOR_VERSION = re.compile(r"v\d+")
+
+
 def build(index: RepoIndex) -> LanguageResolver:
     imports = _GoImports(index)
-    return LanguageResolver(imports.resolve, imports.peers)
+    return LanguageResolver(imports.resolve, imports.peers, binds=_binds)
+
+
+def _binds(imp: RawImport) -> tuple[str, ...]:
+    if imp.names:  # an alias; a dot or blank import binds no name
+        return () if imp.names[0] in (".", "_") else imp.names
+    elements = imp.specifier.split("/")
+    name = elements[-2] if len(elements) > 1 and _MAJOR_VERSION.fullmatch(elements[-1]) else elements[-1]
+    name = re.sub(r"\.v\d+$", "", name).removeprefix("go-").removesuffix("-go")
+    return (name,) if name.isidentifier() else ()
 
 
 class _GoImports:

@@ -7,6 +7,12 @@ and aliases name a type first. Standard libraries are ``java.*``/``javax.*``/``j
 ``System.*``/``Microsoft.*``; a declared Maven artifact matches when its groupId prefixes the
 import (several artifacts of one group are ambiguous), a NuGet package when its id prefixes it.
 Files of the same package/namespace are peers (their names are visible without imports).
+
+A Java import binds its last name (a wildcard none). A qualifier whose first name no import binds is in the
+repository when that name is ``this``/``super`` or a type some Java file declares; else a qualifier that names a
+class (``Objects`` of ``Objects.hash()``, ``java.util.Objects``, the ``java.util`` of ``java.util.List``) is outside
+unless its package is one the repository declares. An all-lowercase qualifier of a call (``config.values.get()``)
+reads as fields, and an all-capitals one (``LOG.info()``) as a constant: neither is judged.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import posixpath
 from collections import defaultdict
 from collections.abc import Callable
 
-from rooms.ingest.parse.model import FileParse, RawImport
+from rooms.ingest.parse.model import FileParse, RawImport, RawReference
 from rooms.ingest.resolve.base import (
     AMBIGUOUS_OUTCOME,
     STDLIB_OUTCOME,
@@ -67,6 +73,22 @@ class _Declarations:
 def build_java(index: RepoIndex) -> LanguageResolver:
     declarations = _Declarations(index, "java")
     artifacts = sorted(index.declared("maven"))
+    types = {
+        symbol.name for path in index.language_files("java") for symbol in index.parses[path].symbols
+        if symbol.kind in _TYPE_KINDS
+    }
+
+    def outside(names: list[str], ref: RawReference) -> bool:
+        head = names[0]
+        if head in ("this", "super") or head in types:
+            return False
+        path = [*names, ref.name]
+        capitalized = next((i for i, name in enumerate(path) if name[:1].isupper()), None)
+        if capitalized is None:
+            return False  # fields, or a package alone
+        if capitalized == 0:
+            return not head.isupper()  # a class neither imported nor declared here (java.lang's); LOG is a constant
+        return ".".join(path[:capitalized]) not in declarations.files  # a package and a class of it
 
     def resolve(parse: FileParse, imp: RawImport) -> ImportOutcome:
         spec = imp.specifier
@@ -80,7 +102,11 @@ def build_java(index: RepoIndex) -> LanguageResolver:
             return STDLIB_OUTCOME
         return _maven_package(spec, artifacts)
 
-    return LanguageResolver(resolve, declarations.peers)
+    return LanguageResolver(resolve, declarations.peers, binds=_java_binds, outside=outside)
+
+
+def _java_binds(imp: RawImport) -> tuple[str, ...]:
+    return () if imp.form == "wildcard" else (imp.specifier.rpartition(".")[2],)
 
 
 def _maven_package(spec: str, artifacts: list[str]) -> ImportOutcome:

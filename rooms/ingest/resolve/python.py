@@ -7,6 +7,10 @@ Absolute imports not found under a root are tried from the importer's own direct
 is not a package (how scripts and pytest's rootdir insertion see their neighbours). ``from p import n`` targets the
 submodule ``p.n`` when it exists, else ``p`` itself. Anything else is the standard library, a
 package declared in pyproject/requirements/setup.cfg, or unresolved.
+
+``import a.b`` binds a, ``import a.b as c`` c, ``from a import b`` b (its alias is not kept). An attribute of a
+name so bound to a module outside the repository (``os.path.join``) is nothing of the repository; one of a name
+no import binds is a value's, and is not judged.
 """
 
 from __future__ import annotations
@@ -46,7 +50,15 @@ def normalize_distribution(name: str) -> str:
 
 
 def build(index: RepoIndex) -> LanguageResolver:
-    return LanguageResolver(_PythonImports(index).resolve)
+    return LanguageResolver(_PythonImports(index).resolve, binds=_binds)
+
+
+def _binds(imp: RawImport) -> tuple[str, ...]:
+    if imp.form == "from":
+        return tuple(name for name in imp.names if name != "*")
+    if imp.form == "as":
+        return imp.names
+    return (imp.specifier.partition(".")[0],)
 
 
 class _PythonImports:
@@ -69,7 +81,8 @@ class _PythonImports:
     def resolve(self, parse: FileParse, imp: RawImport) -> ImportOutcome:
         if imp.level:
             return self._relative(parse.path, imp)
-        candidates = [imp.specifier + "." + name for name in imp.names if name != "*"] or [imp.specifier]
+        names = imp.names if imp.form == "from" else ()  # an ``import a.b as c`` names its alias
+        candidates = [imp.specifier + "." + name for name in names if name != "*"] or [imp.specifier]
         targets = []
         for candidate in candidates:
             target = self._absolute(candidate, parse.path)

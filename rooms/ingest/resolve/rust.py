@@ -7,6 +7,12 @@ starting with ``crate``, ``self``, ``super``, another workspace crate's name, or
 the current module resolve to the file of their longest module prefix (items live in the file of
 their module). ``std``/``core``/``alloc`` are the standard library; declared dependencies are
 packages.
+
+A ``use`` binds its last name (or its alias; a glob binds none), ``mod x;`` and ``extern crate x`` bind x. A
+path that starts with a name nothing binds is in the repository only when that name is ``crate``/``self``/
+``super``/``Self``, a crate of the workspace, or a type or module some Rust file defines (``Foo::new()``);
+otherwise it is a crate outside (``std::process::exit``, ``serde_json::to_string``), the prelude's
+(``Vec::new``) or a type parameter's (``T::default``).
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass
 
-from rooms.ingest.parse.model import FileParse, RawImport
+from rooms.ingest.parse.model import FileParse, RawImport, RawReference
 from rooms.ingest.resolve.base import (
     STDLIB_OUTCOME,
     UNRESOLVED_OUTCOME,
@@ -26,6 +32,8 @@ from rooms.ingest.resolve.base import (
 )
 
 _STANDARD_CRATES = frozenset({"std", "core", "alloc", "proc_macro", "test"})
+_PATH_KEYWORDS = frozenset({"crate", "self", "super", "Self"})
+_NAMESPACE_KINDS = frozenset({"struct", "enum", "trait", "module"})  # what a path can go through
 _ROOT_FILES = ("lib.rs", "main.rs")
 
 
@@ -38,7 +46,17 @@ class _Crate:
 
 
 def build(index: RepoIndex) -> LanguageResolver:
-    return LanguageResolver(_RustImports(index).resolve)
+    imports = _RustImports(index)
+    return LanguageResolver(imports.resolve, binds=_binds, outside=imports.outside)
+
+
+def _binds(imp: RawImport) -> tuple[str, ...]:
+    if imp.form in ("mod", "extern"):
+        return (imp.specifier,)
+    if imp.names:
+        return tuple(name for name in imp.names if name != "_")
+    last = imp.specifier.rpartition("::")[2]
+    return () if last in ("*", "") or last in _PATH_KEYWORDS else (last,)
 
 
 class _RustImports:
@@ -53,6 +71,13 @@ class _RustImports:
         )
         self._by_name = {crate.name: crate for crate in self._crates if crate.name}
         self._declared = {name.replace("-", "_"): name for name in index.declared("cargo")}
+        self._in_repository = _PATH_KEYWORDS | set(self._by_name) | {
+            symbol.name for path in index.language_files("rust") for symbol in index.parses[path].symbols
+            if symbol.kind in _NAMESPACE_KINDS
+        }
+
+    def outside(self, names: list[str], ref: RawReference) -> bool:
+        return names[0] not in self._in_repository
 
     def _crate(self, directory: str, name: str, index: RepoIndex) -> _Crate:
         source = posixpath.join(directory, "src")
@@ -86,7 +111,7 @@ class _RustImports:
                 base.pop()
                 segments = segments[1:]
             return self._in_crate(crate, base, segments)
-        if first in self._by_name and first != crate.name:
+        if first in self._by_name:  # its own name too: its tests/ and examples/ use the library by its name
             return self._in_crate(self._by_name[first], [], rest)
         if first in _STANDARD_CRATES:
             return STDLIB_OUTCOME

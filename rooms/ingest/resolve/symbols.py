@@ -3,7 +3,10 @@
 Tiers, first one with any candidate decides: (1) the same file, (2) the files this file imports
 plus its peers (same Go/Java package, C#/PHP namespace), both at confidence 1.0; (3) for plain
 calls and bases only, a unique symbol of that name in the rest of the repository (same language
-family) at ``GLOBAL_GUESS_CONFIDENCE``. Several candidates in a tier are narrowed by the
+family) at ``GLOBAL_GUESS_CONFIDENCE``. A reference qualified by something outside the repository
+(``std::fmt::Debug``, ``fmt.Println``: the language's resolver tells by the file's imports) has no
+candidate in any tier, nor has a plain name the file imports from outside and does not define itself:
+a same-named symbol of the repository is another thing. Several candidates in a tier are narrowed by the
 receiver (``self``/``this`` -> the enclosing class, ``Foo.bar`` -> members of ``Foo``) or by
 nesting (the enclosing class, then top level); if still several, the reference is ambiguous and
 dropped, never guessed. In languages where methods need an explicit receiver, plain calls only
@@ -13,6 +16,7 @@ consider functions and types.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from rooms.ingest.parse.model import FileParse, RawReference
@@ -87,8 +91,9 @@ class SymbolTable:
     def names_in(self, path: str) -> dict[str, list[Target]]:
         return self._in_file.get(path, {})
 
-    def scope_of(self, parse: FileParse, related: list[str]) -> FileScope:
-        return FileScope(self, parse, related)
+    def scope_of(self, parse: FileParse, related: list[str], bindings: Mapping[str, bool] | None = None,
+                 outside: Callable[[list[str], RawReference], bool] | None = None) -> FileScope:
+        return FileScope(self, parse, related, bindings, outside)
 
     def named(self, language_family: str, name: str, kinds: frozenset[str]) -> list[Target]:
         """The symbols of that name in the language family whose kind is one of ``kinds``."""
@@ -139,8 +144,13 @@ class SymbolTable:
 class FileScope:
     """Resolves the references of one file; memoises per scope, per reference and per name, which repeat a lot."""
 
-    def __init__(self, table: SymbolTable, parse: FileParse, related: list[str]) -> None:
+    def __init__(self, table: SymbolTable, parse: FileParse, related: list[str],
+                 bindings: Mapping[str, bool] | None = None,
+                 outside: Callable[[list[str], RawReference], bool] | None = None) -> None:
         self._table = table
+        self._bindings = bindings or {}  # a name the file's imports bind -> whether one may bind it to the repository
+        self._outside = outside
+        self._heads: dict[str, bool | None] = {}  # qualifier -> whether its first name is bound outside (None: unbound)
         self._defined = table.defined
         self._path = parse.path
         self._family = family(parse.language)
@@ -155,10 +165,12 @@ class FileScope:
     def resolve(self, ref: RawReference) -> tuple[str | None, SymbolMatch]:
         """The id of the symbol whose scope holds ``ref`` (None at file level, or for a scope that is no symbol of
         the file), and what ``ref`` resolves to from there. A base with no such symbol is unresolved."""
-        kind, name, scope, receiver, _ = ref
+        kind, name, scope, receiver, _, qualifier = ref
         source, enclosing_class = self._scopes.get(scope) or self._scope(scope)
         if source is None and kind == "inherit":
             return None, _UNRESOLVED_MATCH
+        if qualifier and name in self._defined and self._qualifies_outside(ref):
+            return source, _UNRESOLVED_MATCH
         # The match depends on the scope only through its enclosing class, and on that only for the receivers
         # ``choose`` narrows by it: one match serves every reference of a name and receiver from a class.
         key = (kind, name, receiver, enclosing_class if receiver in _CLASS_RECEIVERS else "")
@@ -173,8 +185,21 @@ class FileScope:
         found = self._scopes[scope] = (symbol.id if symbol else None, self._table.enclosing_class(self._path, scope))
         return found
 
+    def _qualifies_outside(self, ref: RawReference) -> bool:
+        """Whether ``ref``'s qualifier names something outside the repository: its first name is bound by the
+        file's imports to nothing of the repository, or (no import binding it) the language says so."""
+        qualifier = ref.qualifier
+        if qualifier in self._heads:
+            outside = self._heads[qualifier]
+        else:
+            here = self._bindings.get(qualifier.partition(".")[0])
+            outside = self._heads[qualifier] = None if here is None else not here
+        if outside is None:  # no import binds its first name: the language's rule, which may look at the reference
+            return self._outside is not None and self._outside(qualifier.split("."), ref)
+        return outside
+
     def _match(self, ref: RawReference, enclosing_class: str) -> SymbolMatch:
-        kind, name, _, receiver, _ = ref
+        kind, name, _, receiver, _, _ = ref
         if name not in self._defined:
             return _UNRESOLVED_MATCH  # no tier can have a candidate (a builtin, a library's function)
         allowed = _BASE_KINDS if kind == "inherit" else _CALLABLE_KINDS
@@ -187,6 +212,8 @@ class FileScope:
         own = [target for target in own if target.kind in allowed] if own else None
         if own:
             return self._table.choose(own, ref, enclosing_class, path)
+        if receiver == "" and self._bindings.get(name) is False:
+            return _UNRESOLVED_MATCH  # imported from outside the repository: a symbol of that name here is another
         related = self._related_named(name)
         related = [target for target in related if target.kind in allowed] if related else None
         if related:

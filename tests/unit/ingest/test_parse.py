@@ -51,7 +51,7 @@ def test_references_are_collapsed_with_counts() -> None:
 def test_python_import_forms() -> None:
     parse = parse_file("p/m.py", "python", b"import a.b as c, d\nfrom .. import x\nfrom .y import (z as w, v)\nfrom q import *\n")
     assert parse.imports == (
-        RawImport("a.b", 1),
+        RawImport("a.b", 1, "as", 0, ("c",)),  # the name it binds
         RawImport("d", 1),
         RawImport("", 2, "from", 2, ("x",)),
         RawImport("y", 3, "from", 1, ("z", "v")),
@@ -60,11 +60,13 @@ def test_python_import_forms() -> None:
 
 
 def test_rust_use_trees_are_flattened() -> None:
-    parse = parse_file("src/lib.rs", "rust", b"use crate::a::{b, c::D as E, self};\nuse std::{fmt, io::{self, Read}};\nmod m;\n")
-    assert [(i.specifier, i.form) for i in parse.imports] == [
-        ("crate::a", "use"), ("crate::a::b", "use"), ("crate::a::c::D", "use"),
-        ("std::fmt", "use"), ("std::io", "use"), ("std::io::Read", "use"),
-        ("m", "mod"),
+    parse = parse_file("src/lib.rs", "rust",
+                       b"use crate::a::{b, c::D as E, self, f::*};\nuse std::{fmt, io::{self, Read}};\nmod m;\n")
+    assert [(i.specifier, i.form, i.names) for i in parse.imports] == [
+        ("crate::a", "use", ()), ("crate::a::b", "use", ()), ("crate::a::c::D", "use", ("E",)),
+        ("crate::a::f::*", "use", ()),  # a glob binds no name of its own
+        ("std::fmt", "use", ()), ("std::io", "use", ()), ("std::io::Read", "use", ()),
+        ("m", "mod", ()),
     ]
 
 

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rooms.ingest import FileParse
-from rooms.ingest.parse.model import RawImport, RawReference, RawSymbol
+from rooms.ingest.parse.model import PARSER_VERSION, RawImport, RawReference, RawSymbol
 from rooms.ingest.records import FileIssue
 from tests.unit.ingest.views import FIXTURES, scan_fixture
 
@@ -54,3 +54,13 @@ def test_an_integer_past_64_bits_encodes_as_json_does() -> None:
     parse = FileParse(path="a.py", language="python", size=2**70, sha256="0" * 64, lines=1)
     assert parse.to_json_text() == _json_dumps(parse)
     assert FileParse.from_json_text(parse.to_json_text()) == parse
+
+
+def test_a_parse_of_another_parser_version_reads_back_as_stale() -> None:
+    # Version 1 references had five fields; such a stored parse is only ever compared by version, then parsed again.
+    old = {"path": "a.py", "language": "python", "size": 3, "sha256": "0" * 64, "lines": 1,
+           "symbols": [["function", "f", "f", 1, 1, ""]], "references": [["call", "g", "f", "", 1]],
+           "imports": [["os", 1, "", 0, []]], "namespaces": [], "manifest": None, "issues": [], "parser_version": 1}
+    parse = FileParse.from_json_text(json.dumps(old))
+    assert parse.parser_version == 1 != PARSER_VERSION
+    assert (parse.path, parse.sha256, parse.symbols, parse.references, parse.imports) == ("a.py", "0" * 64, (), (), ())

@@ -55,10 +55,28 @@ def test_rust_paths_through_the_crate_still_resolve(tmp_path: Path) -> None:
     assert ("src/c.rs::function::go", "src/c.rs::method::C.new") in _edges(result, "CALLS")
 
 
+def test_rust_tests_and_examples_use_their_own_crate_by_its_name(tmp_path: Path) -> None:
+    # ripgrep's shape: crates/matcher/tests use grep_matcher, which another crate of the workspace depends on.
+    result = _scan(tmp_path, {
+        "Cargo.toml": '[workspace]\nmembers = ["matcher", "printer"]\n',
+        "matcher/Cargo.toml": '[package]\nname = "grep-matcher"\n',
+        "matcher/src/lib.rs": "pub trait Matcher {}\npub struct Match;\nimpl Match { pub fn new() -> Match { Match } }\n",
+        "matcher/tests/util.rs": "use grep_matcher::{Match, Matcher};\npub struct Regex;\nimpl Matcher for Regex {}\n"
+                                 "fn find() -> Match { Match::new() }\n",
+        "printer/Cargo.toml": '[package]\nname = "grep-printer"\n[dependencies]\ngrep-matcher = { path = "../matcher" }\n',
+        "printer/src/lib.rs": "use grep_matcher::Matcher;\n",
+    })
+    assert ("file::matcher/tests/util.rs", "file::matcher/src/lib.rs") in _edges(result, "IMPORTS")
+    assert _edges(result, "USES_PACKAGE") == set()  # the workspace's own crate is no package
+    assert _edges(result, "INHERITS") == {("matcher/tests/util.rs::struct::Regex", "matcher/src/lib.rs::trait::Matcher")}
+    assert _edges(result, "CALLS") == {("matcher/tests/util.rs::function::find", "matcher/src/lib.rs::method::Match.new")}
+
+
 def test_java_qualified_and_imported_jdk_types_never_resolve_to_a_local_class(tmp_path: Path) -> None:
     src = "src/main/java/com/acme"
     result = _scan(tmp_path, {
-        f"{src}/List.java": "package com.acme;\npublic class List {\n  public static int hash(Object o) { return 0; }\n}\n",
+        f"{src}/List.java": "package com.acme;\n"
+                            "public class List {\n  public static int count(Object o) { return 0; }\n}\n",
         f"{src}/Registry.java": "package com.acme;\n\nimport java.util.Objects;\n\n"
                                 "public class Registry extends java.util.AbstractList implements java.util.List {\n"
                                 "  boolean same(Object a, Object b) { return Objects.equals(a, b); }\n"
@@ -72,13 +90,13 @@ def test_java_qualified_and_imported_jdk_types_never_resolve_to_a_local_class(tm
                                   "public abstract class Lists implements List {}\n",
         f"{src}/Own.java": "package com.acme;\n\npublic class Own extends com.acme.List {\n"
                            "  Object make() { return new com.acme.ArrayList(); }\n"
-                           "  int code() { return com.acme.List.hash(this); }\n}\n",
+                           "  int code() { return com.acme.List.count(this); }\n}\n",
     })
     own = f"{src}/Own.java::class::Own"
     assert _edges(result, "INHERITS") == {(own, f"{src}/List.java::class::List")}
     assert _edges(result, "CALLS") == {
         (f"{src}/Own.java::method::Own.make", f"{src}/ArrayList.java::class::ArrayList"),
-        (f"{src}/Own.java::method::Own.code", f"{src}/List.java::method::List.hash"),
+        (f"{src}/Own.java::method::Own.code", f"{src}/List.java::method::List.count"),
     }
 
 
@@ -92,7 +110,7 @@ def test_java_names_of_a_local_java_util_package_resolve(tmp_path: Path) -> None
 
 def test_go_selectors_on_imported_packages_never_resolve_to_a_local_name(tmp_path: Path) -> None:
     result = _scan(tmp_path, {
-        "go.mod": "module example.com/app\n",
+        "go.mod": "module example.com/app\n\nrequire github.com/sirupsen/logrus v1.9.3\n",
         "main.go": 'package main\n\nimport (\n\t"fmt"\n\tlog "github.com/sirupsen/logrus"\n\n'
                    '\t"example.com/app/store"\n)\n\n'
                    "type Stringer interface{ String() string }\n\n"

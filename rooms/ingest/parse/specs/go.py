@@ -1,10 +1,15 @@
-"""Go: functions, methods (qualified by receiver type), structs, interfaces, embedding, imports."""
+"""Go: functions, methods (qualified by receiver type), structs, interfaces, embedding, imports (with the
+name an aliased import binds)."""
 
 from __future__ import annotations
 
-import tree_sitter_go
+from collections.abc import Iterator
 
-from rooms.ingest.parse.engine import LanguageSpec
+import tree_sitter_go
+from tree_sitter import Node
+
+from rooms.ingest.parse.engine import LanguageSpec, text_of
+from rooms.ingest.parse.model import RawImport
 
 QUERY = r"""
 (function_declaration name: (identifier) @name) @def.function
@@ -20,9 +25,16 @@ QUERY = r"""
 (field_declaration_list (field_declaration !name type: [(type_identifier) (qualified_type) (pointer_type)] @ref.inherit))
 (interface_type (type_elem [(type_identifier) (qualified_type)] @ref.inherit))
 (call_expression function: (identifier) @name) @ref.call
-(call_expression function: (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @ref.call
-(import_spec path: (interpreted_string_literal) @import.spec)
+(call_expression function: (selector_expression operand: (_) @qualifier field: (field_identifier) @name)) @ref.call
+(import_spec path: (interpreted_string_literal)) @import
 (package_clause (package_identifier) @namespace)
 """
 
-SPEC = LanguageSpec(name="go", grammar=tree_sitter_go.language, query=QUERY)
+
+def _imports(node: Node) -> Iterator[RawImport]:
+    path, name = node.child_by_field_name("path"), node.child_by_field_name("name")
+    if path is not None:
+        yield RawImport(text_of(path).strip('"'), path.start_point[0] + 1, names=(text_of(name),) if name else ())
+
+
+SPEC = LanguageSpec(name="go", grammar=tree_sitter_go.language, query=QUERY, import_handler=_imports)

@@ -24,7 +24,7 @@ QUERY = rf"""
 (super_interfaces (type_list {_TYPE} @ref.inherit))
 (extends_interfaces (type_list {_TYPE} @ref.inherit))
 (method_invocation !object name: (identifier) @name) @ref.call
-(method_invocation object: (_) @receiver name: (identifier) @name) @ref.call
+(method_invocation object: (_) @qualifier name: (identifier) @name) @ref.call
 (object_creation_expression type: {_TYPE} @name) @ref.call
 (import_declaration) @import
 (package_declaration [(identifier) (scoped_identifier)] @namespace)

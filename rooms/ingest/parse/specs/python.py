@@ -15,7 +15,7 @@ QUERY = r"""
 (function_definition name: (identifier) @name) @def.function
 (class_definition superclasses: (argument_list [(identifier) (attribute)] @ref.inherit))
 (call function: (identifier) @name) @ref.call
-(call function: (attribute object: (_) @receiver attribute: (identifier) @name)) @ref.call
+(call function: (attribute object: (_) @qualifier attribute: (identifier) @name)) @ref.call
 (import_statement) @import
 (import_from_statement) @import
 """
@@ -25,7 +25,11 @@ def _imports(node: Node) -> Iterator[RawImport]:
     line = node.start_point[0] + 1
     if node.type == "import_statement":
         for name in node.children_by_field_name("name"):
-            yield RawImport(_dotted(name), line)
+            alias = name.child_by_field_name("alias") if name.type == "aliased_import" else None
+            if alias is None:
+                yield RawImport(_dotted(name), line)
+            else:
+                yield RawImport(_dotted(name), line, "as", names=(text_of(alias),))
         return
     module = node.child_by_field_name("module_name")
     level, specifier = 0, ""

@@ -1,5 +1,6 @@
 """Rust: structs/enums/unions/traits, functions (methods inside ``impl``), inline and file modules,
-``use`` trees expanded into one path each, trait impls and supertraits as inheritance."""
+``use`` trees expanded into one path each (a glob keeps its ``*``, an alias is the import's name), trait impls and
+supertraits as inheritance. A ``path::call()`` is qualified by its path; a ``value.call()`` is not."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ QUERY = r"""
 (trait_item bounds: (trait_bounds [(type_identifier) (scoped_type_identifier) (generic_type)] @ref.inherit))
 (call_expression function: (identifier) @name) @ref.call
 (call_expression function: (field_expression value: (_) @receiver field: (field_identifier) @name)) @ref.call
-(call_expression function: (scoped_identifier path: (_) @receiver name: (identifier) @name)) @ref.call
+(call_expression function: (scoped_identifier path: (_) @qualifier name: (identifier) @name)) @ref.call
 (use_declaration argument: (_) @import)
 (extern_crate_declaration name: (identifier) @import.extern)
 """
@@ -32,17 +33,19 @@ QUERY = r"""
 
 def _imports(node: Node) -> Iterator[RawImport]:
     line = node.start_point[0] + 1
-    for path in _expand(node, ""):
-        yield RawImport(path, line, "use")
+    for path, alias in _expand(node, ""):
+        yield RawImport(path, line, "use", names=(alias,) if alias else ())
 
 
-def _expand(node: Node, prefix: str) -> Iterator[str]:
-    """Flatten a use tree: ``a::{b, c::D as E, self}`` -> a::b, a::c::D, a."""
+def _expand(node: Node, prefix: str) -> Iterator[tuple[str, str]]:
+    """Flatten a use tree into (path, alias): ``a::{b, c::D as E, self, f::*}`` -> a::b, (a::c::D, E), a, a::f::*."""
     kind = node.type
     if kind == "use_as_clause":
         path = node.child_by_field_name("path")
+        alias = node.child_by_field_name("alias")
         if path is not None:
-            yield from _expand(path, prefix)
+            for expanded, _ in _expand(path, prefix):
+                yield expanded, text_of(alias) if alias is not None else ""
     elif kind == "scoped_use_list":
         path = node.child_by_field_name("path")
         inner = _join(prefix, text_of(path)) if path is not None else prefix
@@ -52,13 +55,13 @@ def _expand(node: Node, prefix: str) -> Iterator[str]:
     elif kind == "use_list":
         for child in node.named_children:
             yield from _expand(child, prefix)
-    elif kind == "use_wildcard":
+    elif kind == "use_wildcard":  # the * stays: a glob binds no name of its own
         path = next(iter(node.named_children), None)
-        yield _join(prefix, text_of(path)) if path is not None else prefix
+        yield _join(_join(prefix, text_of(path)) if path is not None else prefix, "*"), ""
     elif kind == "self":
-        yield prefix
+        yield prefix, ""
     else:  # identifier, scoped_identifier, crate, super
-        yield _join(prefix, text_of(node))
+        yield _join(prefix, text_of(node)), ""
 
 
 def _join(prefix: str, path: str) -> str:
