@@ -26,7 +26,8 @@ from rooms.contract import Member, MemberRole
 
 _TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "testing", "e2e"})
 _BENCH_DIRS = frozenset({"bench", "benches", "benchmark", "benchmarks"})
-_EXAMPLE_DIRS = frozenset({"example", "examples", "sample", "samples", "demo", "demos"})
+_EXAMPLE_DIRS = frozenset({"examples", "samples", "demos"})
+_EXAMPLE_ROOTS = frozenset({"example", "sample", "demo"})
 _GENERATED_DIRS = frozenset({"generated", "__generated__", "gen-src"})
 _GENERATED_NAME = re.compile(r"(\.pb\.(go|cc|h)|_pb2(_grpc)?\.pyi?|\.pb\.gw\.go|_grpc\.pb\.go|\.generated\.\w+|\.g\.dart)$")
 _TEST_NAME = re.compile(
@@ -42,7 +43,10 @@ def is_test_path(path: str) -> bool:
 
 
 def is_example_path(path: str) -> bool:
-    return any(p in _EXAMPLE_DIRS for p in path.split("/")[:-1])
+    """Under ``examples/`` (or samples, demos) anywhere, or a top-level ``example/`` (a Java package
+    ``com/example`` is code)."""
+    parts = path.split("/")[:-1]
+    return any(p in _EXAMPLE_DIRS for p in parts) or (len(parts) > 0 and parts[0] in _EXAMPLE_ROOTS)
 
 
 def serves_the_code(path: str) -> bool:

@@ -161,7 +161,9 @@ class Structure:
         return inside / (inside + self.graph.between(group, everything - group)) >= threshold
 
     def _hub_file(self, files: set[str]) -> str:
-        return min(files, key=lambda f: (-round(self.graph.weight_to(f, files), 9), f))
+        """The most connected file, the group's name: its own code's, not a test's."""
+        own = {f for f in files if not serves_the_code(f)} or files
+        return min(own, key=lambda f: (-round(self.graph.weight_to(f, files), 9), f))
 
     # -- small units, tests and what serves the code ------------------------------------------------------
 

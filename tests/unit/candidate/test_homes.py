@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rooms.candidate.homes import companion_modules, home_directories, module_of, module_roots
+from rooms.candidate.membership import is_example_path, serves_the_code
 
 ECOSYSTEMS = {
     "cargo workspace": (["Cargo.toml", "crates/cli/Cargo.toml", "crates/cli/src/lib.rs", "crates/core/main.rs"],
@@ -60,3 +61,11 @@ def test_a_mirrored_test_tree_lives_with_the_package_it_tests() -> None:
     assert homes["svc/src/test/java/p/ATest.java"] == "svc/src/main/java/p"
     assert homes["svc/src/integration-test/java/p/AIT.java"] == "svc/src/main/java/p"
     assert homes["svc/src/test/java/q/Lonely.java"] == "svc/src/test/java/q"  # no such package: stays
+
+
+def test_examples_are_example_trees_not_packages_named_example() -> None:
+    assert is_example_path("examples/mvc/index.js") and is_example_path("example/main.go")
+    assert is_example_path("lib/samples/demo.py")
+    assert not is_example_path("core/src/main/java/com/example/Widget.java")
+    assert serves_the_code("benches/parse.rs") and serves_the_code("tests/test_x.py")
+    assert not serves_the_code("src/benchmarking.py")
