@@ -206,9 +206,10 @@ CLUSTER_GRID: dict[str, Sequence[object]] = {
 }
 LEIDEN_GRID: dict[str, Sequence[object]] = {"algorithm": ("leiden",), "resolution": (1.0, 1.5, 2.0, 3.0)}
 STRUCTURE_GRID: dict[str, Sequence[object]] = {
-    "package_alignment": (0.3, 0.42, 0.5, 0.6),
+    "package_alignment": (0.3, 0.42, 0.6),
     "min_directory_files": (3, 4, 5, 6),
-    "flat_min_files": (8, 12, 16),
+    "flat_min_files": (12, 16, 24),
+    "min_group_files": (3, 4, 5),
     "split_cohesion": (0.3, 0.5),
 }
 LADDER_GRID: dict[str, Sequence[object]] = {

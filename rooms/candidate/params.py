@@ -27,8 +27,9 @@ systems with expert architectures, one set of defaults for all):
   least ``split_min_files`` code files splits into its directories only when their modularity reaches
   ``package_alignment`` times that of its graph communities; otherwise the module is one block.
 - ``min_directory_files``: a directory unit smaller than this joins its nearest ancestor directory's unit.
-- ``flat_min_files`` / ``split_cohesion``: a directory of at least ``flat_min_files`` files splits into
-  community groups only when at least two groups of FLOOR files each keep at least ``split_cohesion`` of
+- ``flat_min_files`` / ``min_group_files`` / ``split_cohesion``: a directory of at least ``flat_min_files``
+  files splits into community groups only when at least two groups of ``min_group_files`` files (and FLOOR)
+  each keep at least ``split_cohesion`` of
   their in-directory edge weight among themselves ("the graph says so"; any share in a flat directory
   holding half the code).
 - ``glob_threshold``: a block lists ``dir/**`` when it claims at least this share of the directory's
@@ -82,6 +83,7 @@ class ClusterParams(BaseModel):
     package_alignment: float = Field(default=0.42, ge=0.0)
     min_directory_files: int = Field(default=5, ge=1)
     flat_min_files: int = Field(default=16, ge=2)
+    min_group_files: int = Field(default=4, ge=1)
     split_cohesion: float = Field(default=0.5, ge=0.0, le=1.0)
     glob_threshold: float = Field(default=0.9, gt=0.0, le=1.0)
     cohesion_floor: int = Field(default=5, ge=1)

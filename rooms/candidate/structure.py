@@ -9,9 +9,10 @@
    partition (both on its own files, hub-damped). Then, as in a repository of fewer modules, its
    directories are the units.
 3. A directory unit smaller than ``min_directory_files`` joins its nearest ancestor directory's unit in the
-   same module (never the repository root's files); a large one (``flat_min_files`` code files) splits into community groups when at least two
-   groups of FLOOR files keep ``split_cohesion`` of their in-directory edge weight (any share in a flat
-   directory holding half the code); the other files join the group they are most connected to.
+   same module (never the repository root's files); a large one (``flat_min_files`` files) splits into
+   community groups when at least two groups of ``min_group_files`` files keep ``split_cohesion`` of their
+   in-directory edge weight (any share in a flat directory holding half the code); the other files join
+   the group they are most connected to.
 4. A unit smaller than FLOOR joins the unit holding the majority of its edge weight (one spread over many
    units, a utility, stays alone); without an edge, its nearest relative by directory in the same
    top-level tree (root files without an edge: the residue).
@@ -153,7 +154,7 @@ class Structure:
                       key=lambda u: u.tag)
 
     def _stands_apart(self, group: set[str], everything: set[str], threshold: float) -> bool:
-        if len(group) < self.floor:
+        if len(group) < max(self.floor, self.params.min_group_files):
             return False
         inside = self.graph.internal(group)
         if inside <= 0:

@@ -19,7 +19,7 @@ from rooms.contract import SeedFile, SystemBlock
 # No fallback gets in the way of the small graphs below unless a test asks for one, and their directories
 # are small enough to state by hand: any of them may split, none is too small to stand alone.
 PARAMS = ClusterParams(tiny_repo_files=0, no_edge_min_pairs=0, no_edge_ratio=0.0, flat_min_files=2,
-                       min_directory_files=1)
+                       min_directory_files=1, min_group_files=1)
 
 _LANGUAGES = {".py": "python", ".ts": "typescript", ".go": "go", ".java": "java", ".c": "c", ".h": "c",
               ".md": "docs", ".toml": "config", ".xml": "config",
