@@ -24,7 +24,8 @@ from collections.abc import Iterable, Mapping
 from rooms.candidate.inputs import FileInfo
 from rooms.contract import Member, MemberRole
 
-_TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "testing", "e2e"})
+_TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "testing", "e2e", "testdata", "fixtures",
+                        "__fixtures__", "__mocks__"})
 _BENCH_DIRS = frozenset({"bench", "benches", "benchmark", "benchmarks"})
 _EXAMPLE_DIRS = frozenset({"examples", "samples", "demos"})
 _EXAMPLE_ROOTS = frozenset({"example", "sample", "demo"})

@@ -18,7 +18,7 @@
    top-level tree (root files without an edge: the residue).
 5. What serves the code attaches to it: a test, benchmark or example outside a mirrored test tree joins
    the unit it uses most, else its nearest unit by directory (what nothing owns stays together, one unit a
-   top-level tree); a non-code file (a manifest, a resource) joins the unit holding most of the code under
+   top-level tree, or in the residue under FLOOR files); a non-code file (a manifest, a resource) joins the unit holding most of the code under
    its nearest directory that has any. Root files, hidden trees (``.github``) and non-code trees of fewer
    than FLOOR files stay in the residue.
 """
@@ -210,7 +210,8 @@ class Structure:
             else:
                 homeless[tree_of(path)].add(path)
         for tree, files in sorted(homeless.items()):  # tests that use nothing we resolved: one unit a tree
-            units.append(self._unit(files, common_directory(posixpath.dirname(p) for p in files) if tree else ""))
+            if len(files) >= self.floor:  # a stray file or two is residue, not a block
+                units.append(self._unit(files, common_directory(posixpath.dirname(p) for p in files) if tree else ""))
 
     def _attach_non_code(self, units: list[Unit]) -> list[Unit]:
         owner_of = {p: index for index, u in enumerate(units) for p in sorted(u.files)}
