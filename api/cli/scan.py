@@ -88,7 +88,8 @@ def summary(candidate: SeedFile, files: list[str], report: dict[str, Any], revie
               for b in candidate.blocks]
     return {"blocks": blocks, "block_count": len(blocks), "review_limit": review_limit,
             "seams": report.get("multi_owner_seams", []), "residue_count": report.get("residue_count", 0),
-            "fallback": report.get("fallback"), "naming": report.get("naming")}
+            "fallback": report.get("fallback"), "naming": report.get("naming"),
+            "suggested_splits": report.get("suggested_splits", [])}
 
 
 def _scan(args: argparse.Namespace) -> int:
@@ -135,5 +136,10 @@ def _print_summary(doc: dict[str, Any]) -> None:
     seams = doc["seams"]
     print(f"  seams: {len(seams)}" + "".join(f"\n    {s['path']}  ({', '.join(s['block_ids'])})" for s in seams[:10]))
     print(f"  unmapped residue: {doc['residue_count']} files")
+    names = {b["block_id"]: b["name"] for b in doc["blocks"]}
+    for split in doc["suggested_splits"]:
+        print(f"  finer cut of {names.get(split['block_id'], split['block_id'])}: "
+              f"{len(split['directories'])} directories ({', '.join(split['directories'][:4])}"
+              f"{', …' if len(split['directories']) > 4 else ''})")
 
 

@@ -58,6 +58,12 @@ class Seam:
     block_ids: list[strawberry.ID]
 
 
+@strawberry.type(description="A block kept whole at one level (a build module) that also reads at a finer one.")
+class SuggestedSplit:
+    block_id: strawberry.ID
+    directories: list[str]
+
+
 @strawberry.type(description="How the candidate was made: fallback, seams, residue, algorithm and parameters.")
 class ScanReport:
     fallback: str | None
@@ -70,6 +76,8 @@ class ScanReport:
     residue_count: int
     hubs: list[str]
     edge_sample_size: int
+    suggested_splits: list[SuggestedSplit] = strawberry.field(
+        description="Whole modules whose directories would be the next, finer cut (split presets).")
     seeded: bool
     ingest: JSON
     timings: JSON
@@ -82,7 +90,10 @@ def scan_report(doc: dict) -> ScanReport:
         multi_owner_seams=[Seam(path=s["path"], block_ids=[strawberry.ID(b) for b in s["block_ids"]])
                            for s in doc.get("multi_owner_seams", [])],
         residue_count=doc.get("residue_count", 0), hubs=doc.get("hubs", []),
-        edge_sample_size=doc.get("edge_sample_size", 0), seeded=bool(doc.get("seeded")),
+        edge_sample_size=doc.get("edge_sample_size", 0),
+        suggested_splits=[SuggestedSplit(block_id=strawberry.ID(s["block_id"]), directories=list(s["directories"]))
+                          for s in doc.get("suggested_splits", [])],
+        seeded=bool(doc.get("seeded")),
         ingest=doc.get("ingest", {}), timings=doc.get("timings", {}))
 
 

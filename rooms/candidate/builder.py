@@ -24,7 +24,7 @@ from rooms.candidate.inputs import CandidateInput, FileInfo
 from rooms.candidate.membership import entries_for, resolve, residue_home, serves_the_code, subtree_counts
 from rooms.candidate.meta import block_meta
 from rooms.candidate.params import ClusterParams
-from rooms.candidate.report import CandidateReport, Fallback, Seam
+from rooms.candidate.report import CandidateReport, Fallback, Seam, SuggestedSplit
 from rooms.candidate.sockets import external_sockets, internal_sockets
 from rooms.candidate.structure import Structure
 from rooms.candidate.units import LadderResult, Unit
@@ -136,6 +136,7 @@ def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = No
         blocks=blocks,
     )
     seams = [Seam(path=p, block_ids=[b for b, u in zip(ids, units) if p in u.files]) for p in sorted(shared)]
+    splits = [SuggestedSplit(block_id=b, directories=list(u.finer)) for b, u in zip(ids, units) if u.finer]
     report = CandidateReport(
         fallback=fallback,
         algorithm=params.algorithm if fallback is None else _ALGORITHM_BY_FALLBACK.get(fallback, params.algorithm),
@@ -147,6 +148,7 @@ def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = No
         residue_first=residue[: params.residue_sample],
         hubs=sorted(data.hubs & known) if clustered else [],
         edge_sample_size=raw.pair_count(),
+        suggested_splits=splits,
         timings={"ladder_s": round(laddered - started, 6), "assemble_s": round(perf_counter() - laddered, 6)},
     )
     return seed, report

@@ -25,6 +25,15 @@ class Seam(BaseModel):
     block_ids: list[str]
 
 
+class SuggestedSplit(BaseModel):
+    """A block kept whole at one level (a build module) that also reads at a finer one: its directories."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    block_id: str
+    directories: list[str]
+
+
 class CandidateReport(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -38,6 +47,7 @@ class CandidateReport(BaseModel):
     residue_first: list[str]
     hubs: list[str]
     edge_sample_size: int
+    suggested_splits: list[SuggestedSplit] = []
     seeded: bool = False           # the clustering started from the previous candidate's blocks
     projected_nodes: int = 0       # nodes / relationships in the GDS projection (0 when not clustered)
     projected_relationships: int = 0

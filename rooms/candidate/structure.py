@@ -7,7 +7,7 @@
    unless it is large (``split_min_files``) and its directories line up with its graph communities: the
    modularity of its directory partition reaches ``package_alignment`` of the modularity of its community
    partition (both on its own files, hub-damped). Then, as in a repository of fewer modules, its
-   directories are the units.
+   directories are the units; otherwise the report lists its directories as a suggested finer cut.
 3. A directory unit smaller than ``min_directory_files`` joins its nearest ancestor directory's unit in the
    same module (never the repository root's files); a large one (``flat_min_files`` files) splits into
    community groups when at least two groups of ``min_group_files`` files keep ``split_cohesion`` of their
@@ -80,7 +80,7 @@ class Structure:
                 # The root package of a workspace is named for where its code lives (crates/core), not "";
                 # a build script beside the root manifest does not count.
                 anchor = module or common_directory(posixpath.dirname(p) for p in files if "/" in p)
-                units.append(self._unit(set(files), anchor))
+                units.append(self._unit(set(files), anchor, finer=self._finer_cut(module, files)))
             else:
                 units.extend(self._directory_units(module, files))
         units = self._costura(units)
@@ -114,6 +114,14 @@ class Structure:
         achievable = modularity(self.graph, by_community.values(), nodes)
         return achievable > 0 and modularity(self.graph, by_directory.values(), nodes) >= \
             self.params.package_alignment * achievable
+
+    def _finer_cut(self, module: str, files: list[str]) -> tuple[str, ...]:
+        """A large module kept whole (its directories do not line up with its communities) can still be read
+        by directory: its directory units, when there are several, are the report's suggested finer cut."""
+        if len(files) < self.params.split_min_files:
+            return ()
+        directories = tuple(sorted({u.anchor for u in self._directory_units(module, files)}))
+        return directories if len(directories) > 1 else ()
 
     def _directory_units(self, module: str, files: list[str]) -> list[Unit]:
         by_directory: dict[str, set[str]] = defaultdict(set)
@@ -233,9 +241,10 @@ class Structure:
                 strays[tree_of(path)].add(path)
         return [self._unit(files, tree) for tree, files in sorted(strays.items()) if len(files) >= self.floor]
 
-    def _unit(self, files: set[str], anchor: str, *, tag: str = "", label: str = "") -> Unit:
+    def _unit(self, files: set[str], anchor: str, *, tag: str = "", label: str = "",
+              finer: tuple[str, ...] = ()) -> Unit:
         return Unit(files=set(files), anchor=anchor, tag=tag, label=label, tree=tree_of(anchor + "/x"),
-                    claimed=any(self.claims.of(p) for p in files))
+                    claimed=any(self.claims.of(p) for p in files), finer=finer)
 
 
 def _within(directory: str, module: str) -> bool:

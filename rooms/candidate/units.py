@@ -18,6 +18,7 @@ class Unit:
     label: str = ""
     tree: str = ""
     claimed: bool = False
+    finer: tuple[str, ...] = ()  # a whole module's directories, when it could also be read at that level
 
 
 @dataclass(frozen=True)

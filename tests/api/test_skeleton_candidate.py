@@ -23,7 +23,8 @@ mutation($repo: ID!, $path: String!, $v: Int, $limit: Int!) {
       outcome
       store { storeVersion skeleton { state } blocks { blockId name candidateMeta { namedBy needsOwnerNaming } }
               candidateRevision { blocks { blockId } } }
-      report { fallback algorithm blockCount residueCount naming multiOwnerSeams { path } }
+      report { fallback algorithm blockCount residueCount naming multiOwnerSeams { path }
+               suggestedSplits { blockId directories } }
       reviewQueue { totalCount nodes { blockId } pageInfo { hasNextPage } }
     }
     ... on VersionConflict { expected actual }
@@ -56,6 +57,7 @@ def test_scan_creates_then_replaces_identically(api: ServedApi, repo: Path, repo
     assert queue["totalCount"] == len(store["blocks"]) and len(queue["nodes"]) == 2
     assert queue["pageInfo"]["hasNextPage"] is True
     assert first["report"]["blockCount"] == len(store["blocks"])
+    assert first["report"]["suggestedSplits"] == []  # one package: no module kept whole to read finer
     seed_one = api.graphql(EXPORT, {"r": repo_id})["data"]["exportSeed"]
 
     second = scan(api, repo_id, str(repo), 1)

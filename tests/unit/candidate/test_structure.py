@@ -162,3 +162,20 @@ def test_headers_live_with_their_sources_and_include_trees_with_their_mirror() -
     assert block_of(seed, "include/wav.h") is block_of(seed, "src/io/wav.c")
     assert block_of(seed, "include/dsp/filters.h") is block_of(seed, "src/dsp/fft.c")
 
+
+
+def test_a_whole_module_lists_its_directories_as_the_suggested_finer_cut() -> None:
+    x = [f"big/src/main/java/org/x/X{i}.java" for i in range(16)]
+    y = [f"big/src/main/java/org/y/Y{i}.java" for i in range(16)]
+    small = {m: [f"{m}/src/main/java/org/{m}/C{i}.java" for i in range(4)] for m in ("one", "two")}
+    files: dict[str, int | None] = {**dict.fromkeys(x + y, 1), "big/pom.xml": None, "one/pom.xml": None,
+                                    "two/pom.xml": None}
+    edges = clique(x + y)  # one community across both packages: the module stays whole
+    for index, (module, paths) in enumerate(small.items()):
+        files.update(dict.fromkeys(paths, 3 + index))
+        edges += chain(paths)
+    seed, report = build(graph(files, edges))
+    big = block_of(seed, x[0])
+    assert entries(big) == ["big/**"]
+    assert [(s.block_id, s.directories) for s in report.suggested_splits] == [
+        (big.block_id, ["big/src/main/java/org/x", "big/src/main/java/org/y"])]
