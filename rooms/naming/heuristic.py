@@ -100,7 +100,7 @@ def _base_name(label: LabelInput, depth: int) -> str:
             return humanize(label.root_name)
         top = dominant_symbols(label.symbols, 1)
         return humanize(top[0]) if top else "Root files"
-    if depth == 2 and len(segments) > 2:  # told apart by where they live first: "Pipeline (webmagic core)"
+    if depth == 2 and len(segments) >= 2:  # told apart by where they live first: "Pipeline (webmagic core)"
         return f"{humanize(segments[-1])} ({humanize(segments[0]).lower()})"
     return humanize(" ".join(segments[-depth:]))
 

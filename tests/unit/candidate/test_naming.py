@@ -17,7 +17,7 @@ def test_names_come_from_the_last_meaningful_directory() -> None:
 
 
 def test_clashing_names_take_more_of_their_anchor_then_a_number() -> None:
-    assert names_for([_label("src/auth"), _label("tests/auth")]) == ["Auth", "Tests auth"]
+    assert names_for([_label("src/auth"), _label("tests/auth")]) == ["Auth", "Auth (tests)"]
     assert names_for([_label("api"), _label("api")]) == ["Api", "Api 2"]
 
 
@@ -32,8 +32,9 @@ def test_a_group_split_out_of_a_directory_adds_its_core_file() -> None:
 def test_jvm_package_prefixes_say_nothing_and_clashes_name_their_tree() -> None:
     core = "webmagic-core/src/main/java/us/codecraft/webmagic"
     ext = "webmagic-extension/src/main/java/us/codecraft/webmagic"
-    assert names_for([_label(f"{core}/pipeline"), _label(f"{ext}/pipeline"), _label(core)]) == [
-        "Pipeline (webmagic core)", "Pipeline (webmagic extension)", "Webmagic"]
+    assert names_for([_label(f"{core}/pipeline"), _label(f"{ext}/pipeline"), _label(core), _label(ext)]) == [
+        "Pipeline (webmagic core)", "Pipeline (webmagic extension)", "Webmagic (webmagic core)",
+        "Webmagic (webmagic extension)"]
 
 
 def test_the_root_block_is_named_after_its_dominant_symbol() -> None:
