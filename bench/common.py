@@ -31,6 +31,12 @@ def timed(fn: Callable[[], object], runs: int) -> list[float]:
     return samples
 
 
+def forget_repo(db: Database, repo_id: str) -> None:
+    """Delete every node of a repository: its code graph, its store and its history."""
+    while db.execute("repo_delete_batch", repo_id=repo_id, batch_size=10_000)[0]["deleted"]:
+        pass
+
+
 @contextmanager
 def bench_repo(db: Database, prefix: str) -> Iterator[str]:
     """A throwaway repository id whose nodes are deleted afterwards."""
@@ -38,8 +44,7 @@ def bench_repo(db: Database, prefix: str) -> Iterator[str]:
     try:
         yield repo_id
     finally:
-        while db.execute("repo_delete_batch", repo_id=repo_id, batch_size=10_000)[0]["deleted"]:
-            pass
+        forget_repo(db, repo_id)
 
 
 def synthetic_candidate(repo_id: str, blocks: int, files: int) -> SeedFile:

@@ -27,11 +27,11 @@ import sys
 import tarfile
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import product
 from pathlib import Path
 from time import perf_counter
 from typing import Any
 
+from bench.common import forget_repo
 from graphdb.candidate_source import collect_input
 from graphdb.database import Database
 from graphdb.gds import open_gds
@@ -109,15 +109,14 @@ def _score(archsets: Path, system: str, seed_text: str, scratch: Path) -> dict:
 def _forget(repo_id: str) -> None:
     db = Database.connect()
     try:
-        while db.execute("repo_delete_batch", repo_id=repo_id, batch_size=10_000)[0]["deleted"]:
-            pass
+        forget_repo(db, repo_id)
     finally:
         db.close()
 
 
 def run_system(archsets: Path, system: str, scratch: Path, rescan: bool, baseline: Path | None = None) -> SystemFigures:
     tree = unpack(archsets, system)
-    repo_id = "archsets-" + system.lower()
+    repo_id = _repo_id(system)
     _forget(repo_id)
     first, seconds = _scan_and_export(tree, repo_id)
     stable: bool | None = None
@@ -169,8 +168,8 @@ def default_archsets() -> Path:
     return Path(os.environ.get("CODEROOMS_ARCHSETS", Path(__file__).resolve().parents[3] / "shared" / "archsets"))
 
 
-def tune(archsets: Path, grid: dict[str, Sequence[object]]) -> int:
-    """Sweep the structure's levers over ``grid`` on all systems at once: each system's graph and clustering
+def tune(archsets: Path, settings: Sequence[dict[str, object]]) -> int:
+    """Score each of ``settings`` (levers of the structure) on all systems at once: each system's graph and clustering
     are read once (ingesting the tree if the database lacks it), then the pure builder runs per setting and
     the set's scorer scores the seed in-process. Prints one line per setting, best mean first."""
     sys.path.insert(0, str(archsets))
@@ -181,16 +180,14 @@ def tune(archsets: Path, grid: dict[str, Sequence[object]]) -> int:
     try:
         inputs = {}
         for system in _systems(archsets):
-            repo_id = "archsets-" + system.lower()
+            repo_id = _repo_id(system)
             _cli("ingest", str(unpack(archsets, system)), "--repo-id", repo_id, "--json")
             inputs[system] = collect_input(db, gds, repo_id, ClusterParams())[0]
     finally:
         gds.close()
         db.close()
     rows = []
-    keys = list(grid)
-    for values in product(*(grid[k] for k in keys)):
-        setting = dict(zip(keys, values))
+    for setting in settings:
         params = ClusterParams(**setting)
         figures = {}
         for system, data in inputs.items():
@@ -208,6 +205,10 @@ def tune(archsets: Path, grid: dict[str, Sequence[object]]) -> int:
 def min_reference(score: Any, system: str) -> float:
     base = score.baseline_summary(system)
     return max(base["directory"], base["SARIF"])
+
+
+def _repo_id(system: str) -> str:
+    return "archsets-" + system.lower()
 
 
 def _systems(archsets: Path) -> list[str]:

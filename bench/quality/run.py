@@ -8,7 +8,7 @@ and score three partitions of its files against the plant with MoJoFM and ARI (`
   alone — the residue is honest, and it costs);
 - directory: each file with the other files of its directory;
 - louvain: plain GDS Louvain on the same File + Symbol graph — raw edge weights, no hub damping, no
-  leaf folding, no ladder; each file in its own node's community (a file outside the projection alone).
+  leaf folding, no structure; each file in its own node's community (a file outside the projection alone).
 
 Each repository is then edited a little (`small_edit`), re-ingested incrementally and rescanned, seeded
 and from scratch: the share of files still in a block with the same id is the stability figure.
@@ -34,6 +34,7 @@ from time import perf_counter
 
 from graphdatascience import GraphDataScience
 
+from bench.common import forget_repo
 from bench.quality import archsets
 from bench.quality.metrics import ari, mojofm
 from bench.quality.plant import PlantedRepo, held_out_repos, planted_repos
@@ -212,7 +213,7 @@ STRUCTURE_GRID: dict[str, Sequence[object]] = {
     "min_group_files": (3, 4, 5),
     "split_cohesion": (0.3, 0.5),
 }
-LADDER_GRID: dict[str, Sequence[object]] = {
+PLANT_STRUCTURE_GRID: dict[str, Sequence[object]] = {
     "min_block_size": (2, 3, 4),
     "split_cohesion": (0.1, 0.3, 0.5, 0.7),
     "package_alignment": (0.3, 0.42, 0.6),
@@ -232,7 +233,7 @@ def _with_weights(setting: dict[str, object]) -> dict[str, object]:
 
 
 def tune(db: Database, gds: GraphDataScience, repos: Sequence[PlantedRepo], loader: Loader) -> list[tuple[dict, dict]]:
-    """Every clustering setting x every ladder setting; the clustering runs once per setting and repo."""
+    """Every clustering setting x every structure setting; the clustering runs once per setting and repo."""
     baselines: dict[str, tuple[Score, Score]] = {}
     for repo in repos:
         repo_id = f"bench-quality-{repo.name}"
@@ -244,8 +245,8 @@ def tune(db: Database, gds: GraphDataScience, repos: Sequence[PlantedRepo], load
     for clustering in _settings(CLUSTER_GRID) + _settings(LEIDEN_GRID):
         unseeded = ClusterParams(**_with_weights(clustering), seed_from_previous=False)
         inputs = {repo.name: collect_input(db, gds, f"bench-quality-{repo.name}", unseeded)[0] for repo in repos}
-        for ladder in _settings(LADDER_GRID):
-            setting = {**clustering, **ladder}
+        for structure in _settings(PLANT_STRUCTURE_GRID):
+            setting = {**clustering, **structure}
             params = ClusterParams(**_with_weights(setting))
             scores = {}
             for repo in repos:
@@ -283,7 +284,7 @@ def main(argv: Sequence[str] | None = None, loader: Loader | None = None) -> int
                         help="with --archsets: time fresh scans against the code of SRC (another revision's tree)")
     args = parser.parse_args(argv)
     if args.archsets is not None and args.tune:
-        return archsets.tune(args.archsets, STRUCTURE_GRID)
+        return archsets.tune(args.archsets, _settings(STRUCTURE_GRID))
     if args.archsets is not None:
         with tempfile.TemporaryDirectory(prefix="archsets-") as scratch:
             return archsets.main(args.archsets, args.systems.split(",") if args.systems else None,
@@ -301,8 +302,7 @@ def main(argv: Sequence[str] | None = None, loader: Loader | None = None) -> int
         figures = [evaluate(db, gds, repo, params, loader, rescan=None if args.held_out else incremental_load)
                    for repo in repos]
         for repo in repos:
-            while db.execute("repo_delete_batch", repo_id=f"bench-quality-{repo.name}", batch_size=10_000)[0]["deleted"]:
-                pass
+            forget_repo(db, f"bench-quality-{repo.name}")
     finally:
         gds.close()
         db.close()

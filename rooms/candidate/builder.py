@@ -21,13 +21,13 @@ from rooms.candidate.fallbacks import directory_extension_units, is_single_direc
 from rooms.candidate.graph import FileGraph
 from rooms.candidate.ids import block_ids, skeleton_id
 from rooms.candidate.inputs import CandidateInput, FileInfo
-from rooms.candidate.membership import entries_for, resolve, residue_home, serves_the_code, subtree_counts
+from rooms.candidate.membership import entries_for, own_code, resolve, residue_home, subtree_counts
 from rooms.candidate.meta import block_meta
 from rooms.candidate.params import ClusterParams
 from rooms.candidate.report import CandidateReport, Fallback, Seam, SuggestedSplit
 from rooms.candidate.sockets import external_sockets, internal_sockets
 from rooms.candidate.structure import Structure
-from rooms.candidate.units import LadderResult, Unit
+from rooms.candidate.units import Unit
 from rooms.contract import (
     BlockKind,
     BlockState,
@@ -48,18 +48,12 @@ _ALGORITHM_BY_FALLBACK = {
 
 
 def _units(files: list[FileInfo], claims: Claims, damped: FileGraph, fallback: Fallback | None,
-           params: ClusterParams) -> LadderResult:
+           params: ClusterParams) -> list[Unit]:
     if fallback is Fallback.TINY_REPO:
         return tiny_units(files, damped)
     if fallback is Fallback.DOCS_NO_EDGE:
         return directory_extension_units(files, params.min_block_size)
     return Structure(files, claims, damped, params).run()
-
-
-def _described_by(files: set[str]) -> list[str]:
-    """The files a block's label reads its symbols from: its own code, not the tests and examples attached."""
-    own = sorted(p for p in files if not serves_the_code(p))
-    return own or sorted(files)
 
 
 def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = None) -> tuple[SeedFile, CandidateReport]:
@@ -74,12 +68,12 @@ def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = No
     fallback = plan_fallback(files, raw.pair_count(), params)
     clustered = data.clustered and fallback is None
     claims = file_claims(paths, data.file_communities, data.symbol_votes) if clustered else Claims({})
-    ladder = _units(files, claims, damped, fallback, params)
+    found = _units(files, claims, damped, fallback, params)
     if fallback is None and is_single_directory(files):
         fallback = Fallback.SINGLE_DIRECTORY
-    laddered = perf_counter()
+    structured = perf_counter()
 
-    units = sorted((u for u in ladder.units if u.files), key=lambda u: (u.anchor, u.tag, min(u.files)))
+    units = sorted((u for u in found if u.files), key=lambda u: (u.anchor, u.tag, min(u.files)))
     ids = block_ids(units)
     owners = Counter(p for u in units for p in u.files)
     shared = {p for p, n in owners.items() if n > 1}
@@ -98,7 +92,7 @@ def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = No
         symbols_by_path[symbol.path].append((symbol.name, symbol.kind, symbol.weight))
     labels = [
         LabelInput(anchor=u.anchor, tag=u.label, languages=[infos[p].language for p in sorted(members[block_id])],
-                   symbols=[s for p in _described_by(members[block_id]) for s in symbols_by_path.get(p, ())],
+                   symbols=[s for p in own_code(members[block_id]) for s in symbols_by_path.get(p, ())],
                    root_name=data.repo_id)
         for block_id, u in zip(ids, units)
     ]
@@ -149,7 +143,7 @@ def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = No
         hubs=sorted(data.hubs & known) if clustered else [],
         edge_sample_size=raw.pair_count(),
         suggested_splits=splits,
-        timings={"ladder_s": round(laddered - started, 6), "assemble_s": round(perf_counter() - laddered, 6)},
+        timings={"structure_s": round(structured - started, 6), "assemble_s": round(perf_counter() - structured, 6)},
     )
     return seed, report
 

@@ -23,7 +23,7 @@ from rooms.candidate.graph import FileGraph
 from rooms.candidate.inputs import FileInfo
 from rooms.candidate.params import ClusterParams
 from rooms.candidate.report import Fallback
-from rooms.candidate.units import LadderResult, Unit, common_directory, shared_depth, tree_of
+from rooms.candidate.units import Unit, common_directory, shared_depth, tree_of
 
 SINGLE_DIRECTORY_SHARE = 0.9
 
@@ -50,7 +50,7 @@ def is_single_directory(files: Sequence[FileInfo]) -> bool:
     return total > 0 and max(trees.values()) >= SINGLE_DIRECTORY_SHARE * total
 
 
-def tiny_units(files: Sequence[FileInfo], graph: FileGraph) -> LadderResult:
+def tiny_units(files: Sequence[FileInfo], graph: FileGraph) -> list[Unit]:
     by_tree: dict[str, set[str]] = defaultdict(set)
     root_code: list[str] = []
     for f in sorted(files, key=lambda f: f.path):
@@ -59,14 +59,14 @@ def tiny_units(files: Sequence[FileInfo], graph: FileGraph) -> LadderResult:
             by_tree[tree].add(f.path)
         elif f.is_code:
             root_code.append(f.path)
-    units = [Unit(files=paths, anchor=tree, tree=tree) for tree, paths in sorted(by_tree.items())]
+    units = [Unit(files=paths, anchor=tree) for tree, paths in sorted(by_tree.items())]
     if not units:
-        return LadderResult([Unit(files=set(root_code), anchor="")] if root_code else [])
+        return [Unit(files=set(root_code), anchor="")] if root_code else []
     for path in root_code:  # joins the directory it shares the most weight with; else residue
         weights = [graph.weight_to(path, u.files) for u in units]
         if max(weights) > 0:
             units[max(range(len(units)), key=lambda i: (weights[i], -i))].files.add(path)
-    return LadderResult(units)
+    return units
 
 
 def family_of(f: FileInfo) -> str:
@@ -78,7 +78,7 @@ def family_of(f: FileInfo) -> str:
     return f.language
 
 
-def directory_extension_units(files: Sequence[FileInfo], floor: int) -> LadderResult:
+def directory_extension_units(files: Sequence[FileInfo], floor: int) -> list[Unit]:
     groups: dict[tuple[str, str], set[str]] = defaultdict(set)
     for f in sorted(files, key=lambda f: f.path):
         tree = tree_of(f.path)
@@ -87,8 +87,8 @@ def directory_extension_units(files: Sequence[FileInfo], floor: int) -> LadderRe
     by_tree: dict[str, list[Unit]] = defaultdict(list)
     for (tree, family), paths in sorted(groups.items()):
         anchor = common_directory(posixpath.dirname(p) for p in paths)
-        by_tree[tree].append(Unit(files=paths, anchor=anchor, tag=family, label=family, tree=tree))
-    return LadderResult([u for tree in sorted(by_tree) for u in _merge_small(by_tree[tree], floor)])
+        by_tree[tree].append(Unit(files=paths, anchor=anchor, tag=family, label=family))
+    return [u for tree in sorted(by_tree) for u in _merge_small(by_tree[tree], floor)]
 
 
 def _merge_small(units: list[Unit], floor: int) -> list[Unit]:

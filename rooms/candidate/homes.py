@@ -17,6 +17,8 @@ import posixpath
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
+from rooms.candidate.units import shared_depth, tree_of
+
 HEADER_EXTENSIONS = frozenset({".h", ".hh", ".hpp", ".hxx", ".inl", ".ipp", ".tcc"})
 SOURCE_EXTENSIONS = frozenset({".c", ".cc", ".cpp", ".cxx", ".c++", ".m", ".mm"})
 _INCLUDE_DIRS = frozenset({"include", "includes", "inc", "header", "headers"})
@@ -32,19 +34,6 @@ _PROJECT_SUFFIXES = (".vcxproj", ".csproj", ".fsproj", ".gemspec")
 def _split(path: str) -> tuple[str, str]:
     stem, extension = posixpath.splitext(posixpath.basename(path))
     return stem.lower(), extension.lower()
-
-
-def _tree(path: str) -> str:
-    return path.split("/", 1)[0] if "/" in path else ""
-
-
-def _shared_segments(a: str, b: str) -> int:
-    count = 0
-    for x, y in zip(a.split("/"), b.split("/")):
-        if x != y:
-            break
-        count += 1
-    return count
 
 
 def home_directories(paths: Iterable[str]) -> dict[str, str]:
@@ -71,9 +60,9 @@ def _header_home(path: str, same_stem: list[str], directories: set[str]) -> str:
     segments = own.split("/") if own else []
     public = any(segment.lower() in _INCLUDE_DIRS for segment in segments)
     # A public header (under include/) pairs anywhere; one beside sources only in its own top-level tree.
-    candidates = [s for s in same_stem if public or _tree(s) == _tree(path)]
+    candidates = [s for s in same_stem if public or tree_of(s) == tree_of(path)]
     if candidates:
-        best = min(candidates, key=lambda s: (-_shared_segments(s, path), len(s), s))
+        best = min(candidates, key=lambda s: (-shared_depth(s, path), len(s), s))
         return posixpath.dirname(best)
     for index, segment in enumerate(segments):
         if segment.lower() not in _INCLUDE_DIRS:

@@ -31,6 +31,7 @@ _EXAMPLE_DIRS = frozenset({"examples", "samples", "demos"})
 _EXAMPLE_ROOTS = frozenset({"example", "sample", "demo"})
 _GENERATED_DIRS = frozenset({"generated", "__generated__", "gen-src"})
 _GENERATED_NAME = re.compile(r"(\.pb\.(go|cc|h)|_pb2(_grpc)?\.pyi?|\.pb\.gw\.go|_grpc\.pb\.go|\.generated\.\w+|\.g\.dart)$")
+_GLOB_ROLES = frozenset({MemberRole.TEST, MemberRole.DOCS, MemberRole.GENERATED})
 _TEST_NAME = re.compile(
     r"^(test_.*\.py|.*_test\.py|conftest\.py|.*_test\.go|.*\.(test|spec)\.[cm]?[jt]sx?|.*(Test|Tests|IT)\.(java|kt|cs)"
     r"|.*_spec\.rb|.*_test\.rb|.*Test\.php)$"
@@ -53,6 +54,12 @@ def is_example_path(path: str) -> bool:
 def serves_the_code(path: str) -> bool:
     """Tests, benchmarks and examples: they attach to the block they use rather than make blocks."""
     return is_test_path(path) or is_example_path(path)
+
+
+def own_code(files: Iterable[str]) -> list[str]:
+    """The files of a block that are its own code (not what serves it), sorted; all of them if none is."""
+    files = sorted(files)
+    return [p for p in files if not serves_the_code(p)] or files
 
 
 def is_generated_path(path: str) -> bool:
@@ -108,7 +115,7 @@ def entries_for(files: set[str], shared: set[str], infos: Mapping[str, FileInfo]
         inside = [p for p in files if p.startswith(directory + "/")]
         covered.update(inside)
         roles = {role_of(infos[p]) for p in inside}
-        role = roles.pop() if len(roles) == 1 and roles <= {MemberRole.TEST, MemberRole.DOCS, MemberRole.GENERATED} else MemberRole.PRIMARY
+        role = roles.pop() if len(roles) == 1 and roles <= _GLOB_ROLES else MemberRole.PRIMARY
         entries.append(Member(path=f"{directory}/**", role=role))
     for path in sorted(files):
         if path in shared:

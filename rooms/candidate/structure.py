@@ -28,16 +28,18 @@ from __future__ import annotations
 import posixpath
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from rooms.candidate.claims import Claims
 from rooms.candidate.graph import FileGraph
 from rooms.candidate.homes import companion_modules, home_directories, module_of, module_roots
 from rooms.candidate.inputs import FileInfo
-from rooms.candidate.membership import is_generated_path, serves_the_code
+from rooms.candidate.membership import is_generated_path, own_code, serves_the_code
 from rooms.candidate.params import ClusterParams
-from rooms.candidate.units import LadderResult, Unit, common_directory, shared_depth, tree_of
+from rooms.candidate.units import Unit, common_directory, shared_depth, tree_of
 
 MULTI_MODULE = 3
+T = TypeVar("T")
 FLAT_SHARE = 0.5
 
 
@@ -71,7 +73,7 @@ class Structure:
 
     # -- public -------------------------------------------------------------------------------------------
 
-    def run(self) -> LadderResult:
+    def run(self) -> list[Unit]:
         modules = self._modules([p for p in self.code if p not in self.loose_tests])
         multi = sum(1 for m, files in modules.items() if m and len(files) >= self.floor) >= MULTI_MODULE
         units: list[Unit] = []
@@ -85,7 +87,7 @@ class Structure:
                 units.extend(self._directory_units(module, files))
         units = self._costura(units)
         self._attach_tests(units)
-        return LadderResult(units + self._attach_non_code(units))
+        return units + self._attach_non_code(units)
 
     # -- modules and granularity --------------------------------------------------------------------------
 
@@ -156,8 +158,7 @@ class Structure:
             return [self._unit(files, directory)]
         parts = [set(group) for group in apart]
         for path in sorted(files - set().union(*parts)):
-            weights = [self.graph.weight_to(path, part) for part in parts]
-            parts[max(range(len(parts)), key=lambda i: (weights[i], len(parts[i]), -i))].add(path)
+            _heaviest(parts, [self.graph.weight_to(path, part) for part in parts], [len(p) for p in parts]).add(path)
         return sorted((self._unit(part, directory, tag=min(part), label=self._hub_file(part)) for part in parts),
                       key=lambda u: u.tag)
 
@@ -171,8 +172,7 @@ class Structure:
 
     def _hub_file(self, files: set[str]) -> str:
         """The most connected file, the group's name: its own code's, not a test's."""
-        own = {f for f in files if not serves_the_code(f)} or files
-        return min(own, key=lambda f: (-round(self.graph.weight_to(f, files), 9), f))
+        return min(own_code(files), key=lambda f: (-round(self.graph.weight_to(f, files), 9), f))
 
     # -- small units, tests and what serves the code ------------------------------------------------------
 
@@ -190,12 +190,12 @@ class Structure:
             if max(weights) > 0:
                 if 2 * max(weights) <= sum(weights):  # used from everywhere (a utility): no one owns it
                     continue
-                target = others[max(range(len(others)), key=lambda i: (weights[i], len(others[i].files), -i))]
+                target = _heaviest(others, weights, _sizes(others))
             else:  # no edge to go by: its nearest relative by directory in the same tree, if any
                 depth = [shared_depth(unit.anchor, other.anchor) for other in others]
                 if max(depth) == 0:
                     continue
-                target = others[max(range(len(others)), key=lambda i: (depth[i], len(others[i].files), -i))]
+                target = _heaviest(others, depth, _sizes(others))
             target.files |= unit.files
             alive = others
         return alive
@@ -204,7 +204,7 @@ class Structure:
         for path in sorted(files):
             weights = [self.graph.weight_to(path, u.files) for u in units]
             if max(weights) > 0:
-                units[max(range(len(units)), key=lambda i: (weights[i], -i))].files.add(path)
+                _heaviest(units, weights).files.add(path)
 
     def _attach_tests(self, units: list[Unit]) -> None:
         homeless: dict[str, set[str]] = defaultdict(set)
@@ -212,9 +212,9 @@ class Structure:
             weights = [self.graph.weight_to(path, u.files) for u in units]
             depth = [shared_depth(posixpath.dirname(path), u.anchor) for u in units]
             if units and max(weights) > 0:
-                units[max(range(len(units)), key=lambda i: (weights[i], -i))].files.add(path)
+                _heaviest(units, weights).files.add(path)
             elif units and max(depth) > 0:  # a crate's tests/ with no resolved use: the crate's nearest unit
-                units[max(range(len(units)), key=lambda i: (depth[i], len(units[i].files), -i))].files.add(path)
+                _heaviest(units, depth, _sizes(units)).files.add(path)
             else:
                 homeless[tree_of(path)].add(path)
         for tree, files in sorted(homeless.items()):  # tests that use nothing we resolved: one unit a tree
@@ -243,8 +243,17 @@ class Structure:
 
     def _unit(self, files: set[str], anchor: str, *, tag: str = "", label: str = "",
               finer: tuple[str, ...] = ()) -> Unit:
-        return Unit(files=set(files), anchor=anchor, tag=tag, label=label, tree=tree_of(anchor + "/x"),
-                    claimed=any(self.claims.of(p) for p in files), finer=finer)
+        return Unit(files=set(files), anchor=anchor, tag=tag, label=label, finer=finer)
+
+
+def _heaviest(candidates: Sequence[T], scores: Sequence[float], sizes: Sequence[int] | None = None) -> T:
+    """The candidate with the highest score; on a tie the larger (when ``sizes`` are given), then the first."""
+    best = max(range(len(candidates)), key=lambda i: (scores[i], sizes[i] if sizes else 0, -i))
+    return candidates[best]
+
+
+def _sizes(units: Sequence[Unit]) -> list[int]:
+    return [len(u.files) for u in units]
 
 
 def _within(directory: str, module: str) -> bool:

@@ -1,4 +1,5 @@
-"""The units a candidate's blocks are made of, and the directory helpers the unit builders share."""
+"""The units a candidate's blocks are made of (every file in none of them is residue), and the directory
+helpers the unit builders share."""
 
 from __future__ import annotations
 
@@ -16,16 +17,7 @@ class Unit:
     anchor: str
     tag: str = ""
     label: str = ""
-    tree: str = ""
-    claimed: bool = False
     finer: tuple[str, ...] = ()  # a whole module's directories, when it could also be read at that level
-
-
-@dataclass(frozen=True)
-class LadderResult:
-    """The units; every file in none of them is residue."""
-
-    units: list[Unit]
 
 
 def tree_of(path: str) -> str:
@@ -48,5 +40,6 @@ def common_directory(paths: Iterable[str]) -> str:
 
 
 def shared_depth(a: str, b: str) -> int:
+    """How many leading directory segments two paths share."""
     common = common_directory([a, b])
     return len(common.split("/")) if common else 0

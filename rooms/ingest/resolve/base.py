@@ -90,6 +90,11 @@ class RepoIndex:
     def language_files(self, *languages: str) -> list[str]:
         return [path for path in sorted(self.parses) if self.parses[path].language in languages]
 
+    def defined_names(self, language: str, kinds: frozenset[str]) -> frozenset[str]:
+        """The names of the symbols of these kinds that some file of ``language`` defines."""
+        return frozenset(symbol.name for path in self.language_files(language)
+                         for symbol in self.parses[path].symbols if symbol.kind in kinds)
+
 
 def normalize_join(directory: str, relative: str) -> str | None:
     """``directory/relative`` normalised; None if it leaves the repository."""

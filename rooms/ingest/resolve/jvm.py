@@ -73,10 +73,7 @@ class _Declarations:
 def build_java(index: RepoIndex) -> LanguageResolver:
     declarations = _Declarations(index, "java")
     artifacts = sorted(index.declared("maven"))
-    types = {
-        symbol.name for path in index.language_files("java") for symbol in index.parses[path].symbols
-        if symbol.kind in _TYPE_KINDS
-    }
+    types = index.defined_names("java", _TYPE_KINDS)
 
     def outside(names: list[str], ref: RawReference) -> bool:
         head = names[0]

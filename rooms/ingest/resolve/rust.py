@@ -71,10 +71,7 @@ class _RustImports:
         )
         self._by_name = {crate.name: crate for crate in self._crates if crate.name}
         self._declared = {name.replace("-", "_"): name for name in index.declared("cargo")}
-        self._in_repository = _PATH_KEYWORDS | set(self._by_name) | {
-            symbol.name for path in index.language_files("rust") for symbol in index.parses[path].symbols
-            if symbol.kind in _NAMESPACE_KINDS
-        }
+        self._in_repository = _PATH_KEYWORDS | set(self._by_name) | index.defined_names("rust", _NAMESPACE_KINDS)
 
     def outside(self, names: list[str], ref: RawReference) -> bool:
         return names[0] not in self._in_repository

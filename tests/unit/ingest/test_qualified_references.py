@@ -6,13 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rooms.ingest import ScanOptions, ScanResult, scan_tree
-from tests.unit.ingest.trees import write
+from rooms.ingest import ScanResult
+from tests.unit.ingest.trees import scan_files
 
-
-def _scan(root: Path, files: dict[str, str]) -> ScanResult:
-    write(root, files)
-    return scan_tree(root, ScanOptions(workers=1))
 
 
 def _edges(result: ScanResult, kind: str) -> set[tuple[str, str]]:
@@ -21,7 +17,7 @@ def _edges(result: ScanResult, kind: str) -> set[tuple[str, str]]:
 
 def test_rust_std_traits_never_resolve_to_a_local_type_of_that_name(tmp_path: Path) -> None:
     # ripgrep's shape: a flag type named Debug, and std's Debug implemented everywhere.
-    result = _scan(tmp_path, {
+    result = scan_files(tmp_path, {
         "Cargo.toml": '[package]\nname = "app"\n',
         "src/main.rs": "mod flags;\nmod report;\nmod plain;\nfn main() { flags::parse(); }\n",
         "src/flags.rs": "pub struct Debug;\npub struct Display;\npub fn parse() {}\n"
@@ -38,7 +34,7 @@ def test_rust_std_traits_never_resolve_to_a_local_type_of_that_name(tmp_path: Pa
 
 
 def test_rust_paths_through_the_crate_still_resolve(tmp_path: Path) -> None:
-    result = _scan(tmp_path, {
+    result = scan_files(tmp_path, {
         "Cargo.toml": '[package]\nname = "app"\n',
         "src/main.rs": "mod flags;\nmod a;\nmod b;\nmod c;\n",
         "src/flags.rs": "pub trait Debug {}\npub fn parse() {}\n",
@@ -57,7 +53,7 @@ def test_rust_paths_through_the_crate_still_resolve(tmp_path: Path) -> None:
 
 def test_rust_tests_and_examples_use_their_own_crate_by_its_name(tmp_path: Path) -> None:
     # ripgrep's shape: crates/matcher/tests use grep_matcher, which another crate of the workspace depends on.
-    result = _scan(tmp_path, {
+    result = scan_files(tmp_path, {
         "Cargo.toml": '[workspace]\nmembers = ["matcher", "printer"]\n',
         "matcher/Cargo.toml": '[package]\nname = "grep-matcher"\n',
         "matcher/src/lib.rs": "pub trait Matcher {}\npub struct Match;\nimpl Match { pub fn new() -> Match { Match } }\n",
@@ -74,7 +70,7 @@ def test_rust_tests_and_examples_use_their_own_crate_by_its_name(tmp_path: Path)
 
 def test_java_qualified_and_imported_jdk_types_never_resolve_to_a_local_class(tmp_path: Path) -> None:
     src = "src/main/java/com/acme"
-    result = _scan(tmp_path, {
+    result = scan_files(tmp_path, {
         f"{src}/List.java": "package com.acme;\n"
                             "public class List {\n  public static int count(Object o) { return 0; }\n}\n",
         f"{src}/Registry.java": "package com.acme;\n\nimport java.util.Objects;\n\n"
@@ -101,7 +97,7 @@ def test_java_qualified_and_imported_jdk_types_never_resolve_to_a_local_class(tm
 
 
 def test_java_names_of_a_local_java_util_package_resolve(tmp_path: Path) -> None:
-    result = _scan(tmp_path, {
+    result = scan_files(tmp_path, {
         "src/java/util/List.java": "package java.util;\npublic interface List {}\n",
         "src/app/Impl.java": "package app;\npublic abstract class Impl implements java.util.List {}\n",
     })
@@ -109,7 +105,7 @@ def test_java_names_of_a_local_java_util_package_resolve(tmp_path: Path) -> None
 
 
 def test_go_selectors_on_imported_packages_never_resolve_to_a_local_name(tmp_path: Path) -> None:
-    result = _scan(tmp_path, {
+    result = scan_files(tmp_path, {
         "go.mod": "module example.com/app\n\nrequire github.com/sirupsen/logrus v1.9.3\n",
         "main.go": 'package main\n\nimport (\n\t"fmt"\n\tlog "github.com/sirupsen/logrus"\n\n'
                    '\t"example.com/app/store"\n)\n\n'
@@ -129,7 +125,7 @@ def test_go_selectors_on_imported_packages_never_resolve_to_a_local_name(tmp_pat
 
 
 def test_python_attributes_of_imported_modules_never_resolve_to_a_local_name(tmp_path: Path) -> None:
-    result = _scan(tmp_path, {
+    result = scan_files(tmp_path, {
         "pkg/__init__.py": "",
         "pkg/paths.py": "import os\nimport os.path as osp\n\n\ndef join(*parts):\n    return ''\n\n\n"
                         "def build():\n    return os.path.join('a', 'b')\n\n\n"

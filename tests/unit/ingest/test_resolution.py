@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rooms.ingest import ScanOptions, ScanResult, scan_tree
-from tests.unit.ingest.trees import write
+from rooms.ingest import ScanResult
+from tests.unit.ingest.trees import scan_files
 
-
-def _scan(root: Path, files: dict[str, str]) -> ScanResult:
-    write(root, files)
-    return scan_tree(root, ScanOptions(workers=1))
 
 
 def _imports(result: ScanResult) -> set[tuple[str, str]]:
@@ -18,7 +14,7 @@ def _imports(result: ScanResult) -> set[tuple[str, str]]:
 
 
 def test_typescript_extends_chain_and_workspace_packages(tmp_path: Path) -> None:
-    result = _scan(tmp_path, {
+    result = scan_files(tmp_path, {
         "tsconfig.base.json": '{"compilerOptions": {"baseUrl": ".", "paths": {"@shared/*": ["libs/shared/src/*"]}}}',
         "apps/web/tsconfig.json": '{"extends": "../../tsconfig.base.json", "compilerOptions": {"strict": true}}',
         "apps/web/main.ts": 'import { a } from "@shared/alpha";\nimport { ui } from "@acme/ui";\n'
@@ -37,7 +33,7 @@ def test_typescript_extends_chain_and_workspace_packages(tmp_path: Path) -> None
 
 
 def test_python_module_in_two_projects_prefers_the_importers_own(tmp_path: Path) -> None:
-    result = _scan(tmp_path, {
+    result = scan_files(tmp_path, {
         "svc_a/app/__init__.py": "",
         "svc_a/app/util.py": "",
         "svc_a/app/main.py": "from app import util\n",
@@ -54,7 +50,7 @@ def test_python_module_in_two_projects_prefers_the_importers_own(tmp_path: Path)
 
 
 def test_rust_workspace_crates_and_child_modules(tmp_path: Path) -> None:
-    result = _scan(tmp_path, {
+    result = scan_files(tmp_path, {
         "Cargo.toml": '[workspace]\nmembers = ["core", "cli"]\n',
         "core/Cargo.toml": '[package]\nname = "acme-core"\n',
         "core/src/lib.rs": "pub mod model;\n",
@@ -72,7 +68,7 @@ def test_rust_workspace_crates_and_child_modules(tmp_path: Path) -> None:
 
 
 def test_go_nested_modules_take_the_longest_module_path(tmp_path: Path) -> None:
-    result = _scan(tmp_path, {
+    result = scan_files(tmp_path, {
         "go.mod": "module example.com/mono\n",
         "tools/go.mod": "module example.com/mono/tools\n",
         "tools/lint/lint.go": "package lint\n",
@@ -83,7 +79,7 @@ def test_go_nested_modules_take_the_longest_module_path(tmp_path: Path) -> None:
 
 
 def test_c_includes_with_two_candidates_are_ambiguous(tmp_path: Path) -> None:
-    result = _scan(tmp_path, {
+    result = scan_files(tmp_path, {
         "a/include/config.h": "",
         "b/include/config.h": "",
         "src/config.h": "",
@@ -97,7 +93,7 @@ def test_c_includes_with_two_candidates_are_ambiguous(tmp_path: Path) -> None:
 
 
 def test_php_namespaces_without_autoload_and_ruby_load_path(tmp_path: Path) -> None:
-    result = _scan(tmp_path, {
+    result = scan_files(tmp_path, {
         "app/Models/User.php": "<?php\nnamespace App\\Models;\nclass User {}\n",
         "app/Http/Controller.php": "<?php\nnamespace App\\Http;\nuse App\\Models\\User;\nuse App\\Models\\Missing;\n",
         "gems/a/lib/util.rb": "",

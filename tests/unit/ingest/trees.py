@@ -6,6 +6,8 @@ import os
 import subprocess
 from pathlib import Path
 
+from rooms.ingest import ScanOptions, ScanResult, scan_tree
+
 
 def write(root: Path, files: dict[str, str | bytes]) -> None:
     for relative, content in files.items():
@@ -15,6 +17,12 @@ def write(root: Path, files: dict[str, str | bytes]) -> None:
             path.write_bytes(content)
         else:
             path.write_text(content, encoding="utf-8")
+
+
+def scan_files(root: Path, files: dict[str, str | bytes]) -> ScanResult:
+    """Write ``files`` under ``root`` and scan them in one process (deterministic, no worker pool)."""
+    write(root, files)
+    return scan_tree(root, ScanOptions(workers=1))
 
 
 def git(root: Path, *args: str) -> str:
