@@ -2,8 +2,10 @@
 #   make run   start the local Neo4j + GDS, scan a repository (REPO, default: this one) and serve the
 #              API and the screen on http://127.0.0.1:8000
 #   make test  every test (unit, integration on a real Neo4j + GDS, the API over HTTP, the screen)
+# and the fast lane while working:
+#   make check lint and format (ruff), types (mypy), and the unit tests, which need no database
 REPO ?= .
-.PHONY: run test
+.PHONY: run test check
 
 run:
 	@scripts/bootstrap.sh
@@ -14,3 +16,10 @@ run:
 test:
 	@scripts/bootstrap.sh --test
 	.venv/bin/python -m pytest
+
+check:
+	@scripts/bootstrap.sh --test
+	.venv/bin/ruff check .
+	.venv/bin/ruff format --check .
+	.venv/bin/mypy
+	.venv/bin/python -m pytest -q tests/unit

@@ -4,7 +4,7 @@
 
 Needs a database (`coderooms db start`, or NEO4J_URI). Prints p50/p95/p99 of 1-op and 10-op batches on a
 40-block / 5,000-file candidate through the same service the GraphQL resolver calls (with the API
-process's garbage-collector settings, ``api.gc_tuning``), the throughput of
+process's garbage-collector settings, ``api.process_tuning``), the throughput of
 8 concurrent editors (conflicts retried), and the latency of a bare write transaction on the same
 driver (the Store lock statement alone), with the ratio p99(10-op) / p99(bare). The three latencies are
 measured interleaved after a warm-up, so each sees the same machine.
@@ -18,14 +18,16 @@ import threading
 import time
 from datetime import UTC, datetime
 
-from api.gc_tuning import tune_gc
+from api.process_tuning import tune_server
 from bench.common import bench_repo, percentiles, synthetic_candidate, timed
-from graphdb import edits, store_writes
+from graphdb import store_writes
+from graphdb.history import Actor
+from services import edit as edits
 from graphdb.database import Database
 from rooms.contract import Seat
 from rooms.edit import parse_ops
 
-OWNER = edits.Actor(Seat.OWNER, "bench")
+OWNER = Actor(Seat.OWNER, "bench")
 BLOCKS, FILES = 40, 5000
 
 
@@ -48,7 +50,7 @@ def main() -> None:
     parser.add_argument("--editors", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
-    tune_gc()
+    tune_server()
     db = Database.connect()
     try:
         db.apply_schema()

@@ -3,7 +3,7 @@
     .venv/bin/python -m bench.naming [--blocks 40] [--delay-ms 200] [--runs 3]
 
 Names ``--blocks`` provisional blocks with a LIVE runner that takes ``--delay-ms`` per block, at concurrency
-1 and 8, through the same code the scan and `nameWithRunner` use (`graphdb.runners.name_blocks`), over
+1 and 8, through the same code the scan and `nameWithRunner` use (`services.naming_batch.name_blocks`), over
 two transports: ``command`` (a process per block: `tests/runners/namer.py --delay-ms N`) and ``http`` (a
 local server: `tests/runners/http_namer.py`). Prints the median wall time of ``--runs`` runs for each, and
 the ratio concurrency 1 / concurrency 8. Target (issue 6): 40 blocks at 200 ms each in ≤ 1.5 s at 8.
@@ -16,7 +16,7 @@ import argparse
 import statistics
 import time
 
-from graphdb.runners import BlockNamed, name_blocks
+from services.naming_batch import BlockNamed, name_blocks
 from rooms.naming import GraphFacts, RunnerSpec, runner_spec
 from tests.runners.http_namer import NamingServer
 from tests.runners.support import named_block, namer_command

@@ -48,7 +48,7 @@ def driver_options(*, connection_timeout_s: float = 5.0) -> dict[str, Any]:
         "max_transaction_retry_time": 15.0,
         # A managed transaction retried on a transient error (a deadlock between concurrent writers, above all:
         # the loader runs two at a time) waits this long first, then twice as long each time. The driver's own
-        # first wait is a second: one deadlock retried so cost a django ingest 1.1 s.
+        # first wait is a second, far longer than two of our writers need to clear a deadlock.
         "initial_retry_delay": 0.05,
         "liveness_check_timeout": 30.0,
         # Server notifications (e.g. "property key does not exist" for a lease never set) are not errors.

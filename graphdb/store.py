@@ -290,3 +290,8 @@ def _commit(tx: ManagedTransaction, store: Store, digests: list[str], docs: list
            batch_id=entry.batch_id, kind=entry.kind, seat=entry.seat, agent_id=entry.agent_id, ops=entry.ops,
            summary=entry.summary).consume()
     return params["manifest"]
+
+
+def set_lease(tx: ManagedTransaction, repo_id: str, holder: str | None, until: str | None) -> None:
+    """Record the advisory lease (both None: released); the store must be locked in ``tx``."""
+    tx.run(query("store_lease_set"), repo_id=repo_id, curating_by=holder, curating_until=until).consume()

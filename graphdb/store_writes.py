@@ -19,7 +19,7 @@ from neo4j.exceptions import ConstraintError
 
 from graphdb import store as persisted
 from graphdb.database import Database
-from graphdb.edits import Actor, entry
+from graphdb.history import Actor, entry
 from graphdb.queries import query
 from rooms.store_rules import CandidateWrite, VersionConflict, decide, decide_import
 from rooms.contract import SeedFile, Store, seed_from_store, serialize_seed

@@ -35,7 +35,7 @@ fi
 # Byte-compile Code Rooms' own modules, as pip does for an installed package: an editable install leaves
 # them as source, and where PYTHONDONTWRITEBYTECODE is set every process (the CLI, the server, each parse
 # worker of an ingest) would compile them again. Only what changed since the last run is compiled.
-.venv/bin/python -m compileall -q -j 0 api graphdb rooms >/dev/null
+.venv/bin/python -m compileall -q -j 0 api services graphdb ingest rooms >/dev/null
 
 # The screen: bundled from ui/ into api/static/dist/ (offline at run time, no CDN).
 (cd ui && npm ci --no-audit --no-fund --silent && npm run build --silent)

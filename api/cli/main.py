@@ -4,8 +4,8 @@ Exit codes: 0 ok, 1 failure, 2 bad input, 3 version conflict / refused state.
 
 Each command's module is imported only when that command runs (the server's pulls in Strawberry and the
 app, the curation hand's an HTTP client, the scan's the GDS client): `coderooms ingest` or `db status` should
-not wait seconds for imports they never use. Asking for help loads them all. `coderooms ingest` also starts
-the driver without the data-frame stack (`graphdb.lean_driver`).
+not wait seconds for imports they never use. Asking for help loads them all. The garbage collector is set
+for the process by ``api.process_tuning``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import importlib
 import sys
 
 from api.version import coderooms_version
-from graphdb.lean_driver import without_data_frames
+from api.process_tuning import tune_cli
 
 # command -> the module that registers it (and the commands it registers beside it), in help order.
 COMMAND_MODULES = {
@@ -23,12 +23,10 @@ COMMAND_MODULES = {
     "serve": "api.cli.serve", "schema": "api.cli.serve",
     "token": "api.cli.token",
     "export-seed": "api.cli.seeds", "import-seed": "api.cli.seeds",
-    "ingest": "api.cli.scan", "scan": "api.cli.scan",
+    "ingest": "api.cli.scan_command", "scan": "api.cli.scan_command",
     "runner": "api.cli.runner",
     "curate": "api.cli.curate",
 }
-# Commands that load code graphs and nothing else: no GDS, no results as frames.
-LEAN_COMMANDS = frozenset({"ingest"})
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -47,9 +45,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] in LEAN_COMMANDS:
-        without_data_frames()
     args = build_parser(argv[0] if argv else None).parse_args(argv)
+    if args.command != "serve":  # the server sets its own (``tune_server``)
+        tune_cli()
     return int(args.handler(args))
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from graphdb.database import Database
-from graphdb.edits import Actor
+from graphdb.history import Actor
 from graphdb.errors import GraphDbError
 from rooms.contract import Seat
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from api.cli.output import CLI_ACTOR, EXIT_BAD_INPUT, EXIT_CONFLICT, EXIT_FAILURE, EXIT_OK, emit_json, fail
-from graphdb import store_writes
+from services import seeds
 from graphdb.database import Database
 from graphdb.errors import GraphDbError
 from rooms.contract import ContractError, Store, parse_seed
@@ -30,7 +30,7 @@ def _export(args: argparse.Namespace) -> int:
     try:
         db = Database.connect()
         try:
-            text = store_writes.export_seed(db, args.repo_id)
+            text = seeds.export_seed(db, args.repo_id)
         finally:
             db.close()
     except GraphDbError as exc:
@@ -55,9 +55,8 @@ def _import(args: argparse.Namespace) -> int:
         db = Database.connect()
         try:
             expected = args.expected_store_version
-            if expected is None:
-                expected = store_writes.store_version(db, seed.repo.repo_id)
-            outcome = store_writes.import_seed(db, expected, seed, actor=CLI_ACTOR)
+            outcome = seeds.import_over_current(db, seed, CLI_ACTOR) if expected is None else \
+                seeds.import_seed(db, seed, expected, CLI_ACTOR)
         finally:
             db.close()
     except GraphDbError as exc:

@@ -10,7 +10,7 @@ import uvicorn
 from api.app import create_app
 from api.bind_guard import bind_refusal, is_loopback_host
 from api.cli.output import EXIT_CONFLICT, EXIT_OK, fail
-from api.gc_tuning import tune_gc
+from api.process_tuning import tune_server
 from api.schema import sdl
 from api.settings import ApiSettings
 from graphdb.database import Database
@@ -77,7 +77,7 @@ def _serve(args: argparse.Namespace) -> int:
     if link:
         print(f"Open as owner: {link}", flush=True)
     app = create_app(settings)
-    tune_gc()
+    tune_server()
     uvicorn.run(app, host=settings.host, port=settings.port, log_level="info")
     return EXIT_OK
 

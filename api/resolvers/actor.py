@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from api.context import Context
-from graphdb.edits import Actor
+from graphdb.history import Actor
 
 
 def actor(context: Context) -> Actor:

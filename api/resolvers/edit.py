@@ -18,7 +18,8 @@ from api.schema.edit_types import (
 from api.schema.edit_types import LeaseBusy as LeaseBusyType
 from api.schema.edit_types import LeaseGranted as LeaseGrantedType
 from api.schema.results import Refused, VersionConflict
-from graphdb import edits
+from services import edit as edits
+from services import ratify
 from rooms.edit import OpParseError, parse_ops
 from rooms.lease import LeaseAction, LeaseBusy, LeaseGranted
 from rooms.store_rules import VersionConflict as Conflict
@@ -79,9 +80,9 @@ async def candidate_lease(context: Context, data: CandidateLeaseInput) -> Any:
 
 async def ratify_blocks(context: Context, data: RatifyBlocksInput) -> Any:
     block_ids = None if data.block_ids is None else [str(b) for b in data.block_ids]
-    outcome = await run_in_threadpool(edits.ratify_blocks, context.db, str(data.repo_id),
+    outcome = await run_in_threadpool(ratify.ratify_blocks, context.db, str(data.repo_id),
                                       data.expected_store_version, block_ids, actor(context), _now())
-    if isinstance(outcome, edits.RatifyRejectedBlocks):
+    if isinstance(outcome, ratify.RatifyRejectedBlocks):
         return RatifyRejected(blocks=[RatifyRefusal(block_id=strawberry.ID(r.block_id), reason=r.reason,
                                                     message=r.message) for r in outcome.refusals])
     if isinstance(outcome, (Conflict, edits.StoreRefused)):

@@ -16,7 +16,9 @@ from api.schema.mission_types import (
     PostMissionLetterInput, SendToCurationInput, letter, mission,
 )
 from api.schema.results import Refused
-from graphdb import edits, missions
+from graphdb import missions as mission_reads
+from services import missions
+from services.edit import StoreRefused
 from rooms.lease import Lease, LeaseBusy
 from rooms.missions import Mission, MissionState
 
@@ -30,22 +32,22 @@ def _lease(held: Lease) -> types.Lease:
     return types.Lease(curating_by=held.holder, curating_until=held.until_text, live=held.live(_now()))
 
 
-def _refused(outcome: edits.StoreRefused) -> Refused:
+def _refused(outcome: StoreRefused) -> Refused:
     return Refused(code=outcome.code, message=outcome.message)
 
 
 async def list_missions(context: Context, state: MissionState | None, repo_id: str | None) -> list[Mission]:
-    return await run_in_threadpool(missions.list_missions, context.db, state, repo_id)
+    return await run_in_threadpool(mission_reads.list_missions, context.db, state, repo_id)
 
 
 async def get_mission(context: Context, mission_id: str) -> Mission | None:
-    return await run_in_threadpool(missions.get_mission, context.db, mission_id)
+    return await run_in_threadpool(mission_reads.get_mission, context.db, mission_id)
 
 
 async def send_to_curation(context: Context, data: SendToCurationInput) -> Any:
     outcome = await run_in_threadpool(missions.open_mission, context.db, str(data.repo_id), data.note,
                                       actor(context), _now())
-    return _refused(outcome) if isinstance(outcome, edits.StoreRefused) else MissionOpened(mission=mission(outcome))
+    return _refused(outcome) if isinstance(outcome, StoreRefused) else MissionOpened(mission=mission(outcome))
 
 
 async def claim_mission(context: Context, data: ClaimMissionInput) -> Any:
@@ -54,7 +56,7 @@ async def claim_mission(context: Context, data: ClaimMissionInput) -> Any:
                                           actor(context), _now())
     except ValueError as exc:
         return Refused(code="invalid_ttl", message=str(exc))
-    if isinstance(outcome, edits.StoreRefused):
+    if isinstance(outcome, StoreRefused):
         return _refused(outcome)
     if isinstance(outcome, LeaseBusy):
         return LeaseBusyType(current=_lease(outcome.lease))
@@ -65,10 +67,10 @@ async def claim_mission(context: Context, data: ClaimMissionInput) -> Any:
 async def post_letter(context: Context, data: PostMissionLetterInput) -> Any:
     outcome = await run_in_threadpool(missions.post_letter, context.db, str(data.mission_id), data.body,
                                       actor(context), _now())
-    return _refused(outcome) if isinstance(outcome, edits.StoreRefused) else LetterPosted(letter=letter(outcome))
+    return _refused(outcome) if isinstance(outcome, StoreRefused) else LetterPosted(letter=letter(outcome))
 
 
 async def deliver_mission(context: Context, data: DeliverMissionInput) -> Any:
     outcome = await run_in_threadpool(missions.deliver_mission, context.db, str(data.mission_id),
                                       data.store_version, data.summary, actor(context), _now())
-    return _refused(outcome) if isinstance(outcome, edits.StoreRefused) else MissionDelivered(mission=mission(outcome))
+    return _refused(outcome) if isinstance(outcome, StoreRefused) else MissionDelivered(mission=mission(outcome))

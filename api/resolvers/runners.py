@@ -17,8 +17,9 @@ from api.schema.runner_types import (
     AddRunnerInput, NameWithRunnerInput, PinRunnerInput, RemoveRunnerInput, RunnerAdded, RunnerNamed, RunnerPinned,
     RunnerRemoved, outcomes, runner,
 )
-from graphdb import edits
 from graphdb import runners as registry
+from services import naming
+from services.edit import BatchRejected
 from rooms.naming import RunnerRole, RunnerSpecError, runner_spec
 from rooms.store_rules import VersionConflict as Conflict
 
@@ -63,14 +64,14 @@ async def remove_runner(context: Context, data: RemoveRunnerInput) -> Any:
 
 async def name_with_runner(context: Context, data: NameWithRunnerInput) -> Any:
     block_ids = None if data.block_ids is None else [str(b) for b in data.block_ids]
-    outcome = await run_in_threadpool(registry.name_with_runner, context.db, str(data.repo_id),
+    outcome = await run_in_threadpool(naming.name_with_runner, context.db, str(data.repo_id),
                                       data.expected_store_version, block_ids, actor(context), datetime.now(UTC))
-    if isinstance(outcome, registry.RunnerNamingApplied):
+    if isinstance(outcome, naming.RunnerNamingApplied):
         named, fallbacks = outcomes(outcome.outcomes)
         return RunnerNamed(store_version=outcome.store_version, store=types.store(outcome.store),
                            runner_id=strawberry.ID(outcome.runner_id), named=named, fallbacks=fallbacks,
                            lease_warning=outcome.lease_warning)
-    if isinstance(outcome, edits.BatchRejected):
+    if isinstance(outcome, BatchRejected):
         return EditRejected(op_index=outcome.op_index, code=outcome.code, message=outcome.message)
     if isinstance(outcome, Conflict):
         return VersionConflict(expected=outcome.expected, actual=outcome.actual)

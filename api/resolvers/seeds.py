@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from functools import partial
 
 from starlette.concurrency import run_in_threadpool
 
 from api.context import Context
 from api.resolvers.actor import actor
-from graphdb import store_writes
-from rooms.contract import ContractError, Store, parse_seed
+from rooms.contract import ContractError, Store
 from rooms.store_rules import VersionConflict
+from services import seeds
 
 
 async def import_seed(context: Context, text: str, expected: int | None) -> Store | VersionConflict | ContractError:
-    try:
-        seed = parse_seed(text)
-    except ContractError as exc:
-        return exc
-    return await run_in_threadpool(partial(store_writes.import_seed, context.db, expected, seed, actor=actor(context)))
+    return await run_in_threadpool(seeds.import_seed_text, context.db, text, expected, actor(context))

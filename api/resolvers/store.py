@@ -7,7 +7,8 @@ import asyncio
 from starlette.concurrency import run_in_threadpool
 
 from api.context import Context
-from graphdb import edits, store_writes
+from graphdb import history as histories
+from graphdb import store_writes
 from graphdb import store as persisted
 from graphdb.errors import DatabaseUnavailable
 from rooms.contract import Store
@@ -59,4 +60,4 @@ async def history(context: Context, repo_id: str, last: int) -> list[dict[str, o
     store = await read_store(context, repo_id)
     if store is None:
         return []
-    return await run_in_threadpool(edits.history, context.db, repo_id, last, store.store_version)
+    return await run_in_threadpool(histories.history, context.db, repo_id, last, store.store_version)

@@ -14,7 +14,7 @@ from api.outage import DatabaseOutage, log_briefly
 from api.schema.edit import EditMutation
 from api.schema.missions import MissionMutation, MissionQuery
 from api.schema.runners import RunnerMutation, RunnerQuery
-from api.schema.scan import ScanMutation, ScanQuery
+from api.schema.scan_fields import ScanMutation, ScanQuery
 from api.schema.seed_mutations import SeedMutation
 from api.schema.server import ServerQuery
 from api.schema.store import IMMUTABLE_TYPES

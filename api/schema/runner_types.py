@@ -9,7 +9,8 @@ import strawberry
 from api.schema import store as types
 from api.schema.edit_types import EditRejected
 from api.schema.results import Refused, VersionConflict
-from graphdb.runners import BlockFallback, BlockOutcome, RegisteredRunner
+from graphdb.runners import RegisteredRunner
+from services.naming_batch import BlockFallback, BlockOutcome
 from rooms.naming import RunnerRole, Transport
 from rooms.naming.runners import DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS
 

@@ -20,15 +20,12 @@ from pathlib import Path
 from time import perf_counter
 
 from bench.cpu import process_cpu_seconds
-from graphdb.lean_driver import without_data_frames
-
-without_data_frames()  # as `coderooms ingest` does, before the driver is imported
-
-from graphdb import codegraph  # noqa: E402
-from graphdb.database import Database  # noqa: E402
-from graphdb.runtime import LocalInstance  # noqa: E402
-from graphdb.settings import DbSettings  # noqa: E402
-from rooms.ingest import ParseSink, ScanOptions, ScanResult, scan_tree  # noqa: E402
+from api.process_tuning import tune_cli
+from graphdb import codegraph
+from graphdb.database import Database
+from graphdb.runtime import LocalInstance
+from graphdb.settings import DbSettings
+from ingest import ParseSink, ScanOptions, ScanResult, scan_tree
 
 # A load of a small tree's records alone takes 0.1-0.4 s, so one is at the mercy of the machine's drift: the
 # figure is the median of these.
@@ -55,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tree", type=Path)
     args = parser.parse_args(argv)
+    tune_cli()  # as the `coderooms` command line does
     db = Database.connect()
     db.apply_schema()
     repo_id = f"bench-ingest-{uuid.uuid4().hex[:8]}"

@@ -32,7 +32,7 @@ from time import perf_counter
 from typing import Any
 
 from bench.common import forget_repo
-from graphdb.candidate_source import collect_input
+from services.candidate import collect_input
 from graphdb.database import Database
 from graphdb.gds import open_gds
 from graphdb.settings import DbSettings

@@ -1,7 +1,7 @@
 """bench/quality: how close the candidate comes to a planted architecture, next to two baselines.
 
 For each planted repository (`bench.quality.plant`): write it to a temporary directory, ingest it
-(`rooms.ingest.scan_tree` + the code-graph loader), build the candidate (`graphdb.candidate_source`),
+(`ingest.scan_tree` + the code-graph loader), build the candidate (`services.candidate`),
 and score three partitions of its files against the plant with MoJoFM and ARI (`bench.quality.metrics`):
 
 - ours: each file in the block that resolves it (a seam file in its first block by id; a residue file
@@ -39,14 +39,14 @@ from bench.quality import archsets
 from bench.quality.metrics import ari, mojofm
 from bench.quality.plant import PlantedRepo, held_out_repos, planted_repos
 from graphdb import codegraph
-from graphdb.candidate_source import build_candidate, collect_input
+from services.candidate import build_candidate, collect_input
 from graphdb.clustering import cluster
 from graphdb.database import Database
 from graphdb.gds import open_gds
 from rooms.candidate import ClusterParams, build_candidate_seed
 from rooms.candidate.membership import resolve
 from rooms.contract import SeedFile
-from rooms.ingest import ScanOptions, ScanResult, scan_tree
+from ingest import ScanOptions, ScanResult, scan_tree
 
 Loader = Callable[[Database, str, ScanResult], None]
 

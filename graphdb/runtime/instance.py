@@ -14,9 +14,9 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Callable
 
 from graphdb.errors import PortInUse, ServerStartFailed
 from graphdb.runtime import provision as prov
@@ -75,34 +75,25 @@ def heap_options(heap: str) -> list[str]:
     """The JVM's heap flags for ``heap`` ("2g", "1536m"): a fixed size, half of it the young generation.
 
     A load's transactions allocate a great deal that dies young. Left to size itself, the parallel
-    collector kept a young generation of about 200 MB in a 1 GB heap: a django ingest ran 12-13 young
-    collections (0.17-0.26 CPU-s of the server's 2.6-3.4) and promoted about 240 MB of transaction state to
-    the old generation, which then needed full collections. With a 1 GB young generation it runs 2-3
-    (0.02-0.12 CPU-s)."""
+    collector keeps the young generation small, so a load runs many young collections and promotes
+    transaction state to the old generation, which then needs full collections. A young generation of half
+    the heap lets that state die where it was made. (Measurements: ``bench/ingest/README.md``.)"""
     mebibytes = int(heap[:-1]) * (1024 if heap[-1] == "g" else 1)
     return [f"-Xms{heap}", f"-Xmx{heap}", f"-Xmn{mebibytes // 2}m"]
 
 
 # C2 inlines less deeply than its defaults (15 levels; 2,500 bytes of machine code, 325 of bytecode for a hot
-# callee). A freshly started server JIT-compiles its write path during the first loads, on the CPUs the ingest
-# parses on: the first django ingest after a start took 20.0-24.2 s (Neo4j 28.8-35.2 CPU-s, C2 30-36 of the
-# JVM's) in four starts, against 7-8 s once warm. Shallower inlining makes each compilation cheaper: 16.5-19.2 s
-# (Neo4j 21.2-25.2 CPU-s, C2 14-15) in five. Warm, it may cost the server a few percent, no more than the
-# machine's drift: the ingests after the first took 7.2-7.8 s against 7.9-8.9; mui-material's and rxjs's records
-# loaded alone 45 and 30 times after a start, medians of the last 15 in two alternated restarts each, 468-572
-# and 96-116 ms against 499-546 and 114-121; django's loaded alone 12 times, loads 7-12 in two alternated pairs
-# of restarts, Neo4j 3.60 and 4.32 CPU-s a load against 3.85 and 3.80, or 4.3 and 4.4 for each CPU-s of the
-# client's against 4.1 and 4.2. Shallower still (3 levels, 250 and 75 bytes), the first ingest took 15.9 s, but
-# the warm ones cost Neo4j more: 4.6-5.5 CPU-s against 4.2-4.5.
+# callee). A freshly started server JIT-compiles its write path during its first loads, on the CPUs the ingest
+# parses on, so the first ingest after a start is much slower than a warm one. Shallower inlining makes each
+# compilation cheaper and that first ingest shorter; on warm loads its cost stays within the machine's drift.
+# Shallower still shortens the first ingest a little more but makes every warm load cost the server more.
+# (Measurements: ``bench/ingest/README.md``.)
 JIT_OPTIONS = ("-XX:MaxInlineLevel=6", "-XX:InlineSmallCode=500", "-XX:FreqInlineSize=150")
 
 # What Neo4j's own launcher passes (``server.jvm.additional`` in its neo4j.conf), which this start, a plain
 # ``java`` command, would otherwise leave out. Without the module openings the server's native file access
 # fails: its transaction logs are not preallocated nor advised to the page cache, and each attempt logs a
-# warning (3,556 in the test instance's debug.log over fifteen hours of test runs). Measured, no cost (if
-# anything less CPU): django's records loaded alone after a restart (loads 4-8, two alternated pairs of
-# restarts) took 3.02 and 2.97 s (Neo4j 3.90 and 4.03 CPU-s a load) with them, 3.15 and 3.28 s (4.13 and 4.35)
-# without.
+# warning, so debug.log fills with them. The openings cost loads nothing measurable.
 LAUNCHER_OPTIONS = (
     "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/java.io=ALL-UNNAMED",
     "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED",
@@ -196,8 +187,8 @@ class LocalInstance:
         self._ensure_password(java, dist)
         self.console_log.parent.mkdir(parents=True, exist_ok=True)
         # The parallel collector, not G1: a local server's work is bulk loads and GDS runs, where throughput
-        # counts. On loads of a large tree it costs about 10 % less CPU (G1's barriers and concurrent
-        # threads), for longer but rare pauses of a heap this small.
+        # counts more than pause times. It spares loads G1's barriers and concurrent threads, at the price of
+        # rarer but longer pauses, which a heap this small keeps short.
         cmd = [
             str(java), *heap_options(self.settings.neo4j_heap), "-XX:+UseParallelGC", *JIT_OPTIONS, *LAUNCHER_OPTIONS,
             "-XX:+ExitOnOutOfMemoryError",

@@ -1,6 +1,6 @@
 """What the candidate builder reads: plain data, so it runs (and is tested) without a database.
 
-`graphdb.candidate_source` fills a `CandidateInput` from Neo4j and the GDS run; tests write one by hand.
+`services.candidate` fills a `CandidateInput` from Neo4j and the GDS run; tests write one by hand.
 Paths are repo-relative POSIX file paths; community ids are whatever the algorithm returned (the builder
 relabels them canonically, so only the grouping matters).
 """

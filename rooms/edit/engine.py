@@ -56,7 +56,6 @@ def _result(w: Working, changed: set[str]) -> Applied:
         if block.candidate_meta is not None and block.candidate_meta.shared_member_count != shared_count(block):
             block.candidate_meta = block.candidate_meta.model_copy(update={"shared_member_count": shared_count(block)})
     created = set(w.created)
-    w.keep_indexes()
     store = w.store.model_copy(
         update={"blocks": w.all_blocks(), "unmapped_files": w.unmapped_files, "unmapped_total": w.unmapped_total}
     )

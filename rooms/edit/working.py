@@ -7,15 +7,12 @@ Membership changes go through `add_member` / `drop_member` / `set_role`, which k
 claim index (path -> claimants) current and combine roles one way.
 The residue is the union of every block's ``unmapped_residue`` and the store's ``unmapped_files``.
 
-A batch touches a few paths of a large candidate, so nothing is built over all its members: each block has a
-path map (`member_index`, kept across batches for the blocks a batch does not copy), and a path's claims are
-gathered from them when the batch first asks about that path.
+A batch touches a few paths of a large candidate, so nothing is built over all its members: a block's path
+map (`member_index`) is built when the batch first looks into that block, and a path's claims are gathered
+from those maps when the batch first asks about that path.
 """
 
 from __future__ import annotations
-
-import threading
-from collections import OrderedDict
 
 from rooms.contract import Member, MemberRole, Store, SystemBlock
 from rooms.edit.outcome import EditCode, Refusal
@@ -47,48 +44,9 @@ def combine_roles(existing: Member, incoming: Member) -> Member:
     return Member(path=existing.path, role=role, optional=existing.optional and incoming.optional)
 
 
-class _KeptMaps:
-    """Path maps of blocks, by block identity, within a budget of members (the least recently used go first).
-    An entry holds its block, so the id is not reused while it is kept, and the membership list the map was
-    built from: a block whose list was replaced or resized is mapped again."""
-
-    def __init__(self, budget: int) -> None:
-        self._entries: OrderedDict[int, tuple[SystemBlock, list[Member], int, dict[str, Member]]] = OrderedDict()
-        self._members = 0
-        self._budget = budget
-        self._lock = threading.Lock()
-
-    def get(self, block: SystemBlock) -> dict[str, Member] | None:
-        with self._lock:
-            entry = self._entries.get(id(block))
-            if entry is None or entry[0] is not block or entry[1] is not block.membership:
-                return None
-            if entry[2] != len(entry[1]):
-                return None
-            self._entries.move_to_end(id(block))
-            return entry[3]
-
-    def keep(self, block: SystemBlock, paths: dict[str, Member]) -> None:
-        with self._lock:
-            previous = self._entries.pop(id(block), None)
-            self._members += len(paths) - (0 if previous is None else len(previous[3]))
-            self._entries[id(block)] = (block, block.membership, len(block.membership), paths)
-            while self._members > self._budget and len(self._entries) > 1:
-                self._members -= len(self._entries.popitem(last=False)[1][3])
-
-
-# Blocks are not changed in place once a store holds them (the engine copies before writing; stores share
-# blocks between versions), so their path maps are kept across batches.
-_KEPT = _KeptMaps(budget=200_000)
-
-
 def member_index(block: SystemBlock) -> dict[str, Member]:
-    """path -> entry of a block held by a store (read-only: the map is shared)."""
-    paths = _KEPT.get(block)
-    if paths is None:
-        paths = {m.path: m for m in block.membership}
-        _KEPT.keep(block, paths)
-    return paths
+    """path -> entry of a block."""
+    return {m.path: m for m in block.membership}
 
 
 class Working:
@@ -160,13 +118,6 @@ class Working:
 
     def all_blocks(self) -> list[SystemBlock]:
         return [self.blocks[block_id] for block_id in self.order]
-
-    def keep_indexes(self) -> None:
-        """Keep the path maps of the blocks the batch wrote for later batches (call once they are final: the
-        store after the batch holds them)."""
-        for block_id in self.copied:
-            if block_id in self.blocks:
-                _KEPT.keep(self.blocks[block_id], self._paths[block_id])
 
     # -- membership -----------------------------------------------------------------------------------
     def member_paths(self, block_id: str) -> dict[str, Member]:

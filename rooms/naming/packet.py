@@ -6,7 +6,7 @@ then by how much other files use them), the block's current provisional name, an
 ``source`` says where the facts came from: ``graph`` (the repository's code graph) or ``paths`` (no code
 graph: only the membership entries are known, and languages, kinds and symbols are empty).
 
-`GraphFacts` is plain data read from the code graph by the database side (`graphdb.runners.facts`).
+`GraphFacts` is plain data read from the code graph by the database side (`graphdb.graph_facts`).
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from graphdb import edits
+from graphdb.history import Actor
+from services import edit as edits
 from graphdb.database import Database
 from rooms.contract import (
     BlockKind, BlockState, CandidateMeta, Member, MemberRole, MembershipSource, NamedBy, Repo, SeedFile,
@@ -104,5 +105,5 @@ def rename_elsewhere(db: Database, repo_id: str, version: int, block_id: str, na
     """A rename committed by another process on the same database (the test's own driver): the served API
     learns of it only from the store's head."""
     ops = parse_ops([{"op": "rename", "block_id": block_id, "name": name}])
-    outcome = edits.apply_edit(db, repo_id, version, ops, edits.Actor(Seat.OWNER, "elsewhere"), None, datetime.now(UTC))
+    outcome = edits.apply_edit(db, repo_id, version, ops, Actor(Seat.OWNER, "elsewhere"), None, datetime.now(UTC))
     assert isinstance(outcome, edits.EditApplied), outcome

@@ -22,7 +22,7 @@ from typing import Any
 import httpx
 import pytest
 
-from graphdb import edits
+from graphdb import history
 from graphdb import store as persisted
 from graphdb.connection import Target
 from graphdb.database import Database
@@ -137,7 +137,7 @@ def _locked_store(db: Database, repo_id: str) -> Store:
 
 def _assert_at_a_batch_boundary(db: Database, repo_id: str, start: int) -> None:
     store = _locked_store(db, repo_id)
-    last = edits.history(db, repo_id, 1)
+    last = history.history(db, repo_id, 1)
     names = {b.block_id: b.name for b in store.blocks}
     if not last:
         assert store.store_version == start

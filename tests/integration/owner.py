@@ -1,6 +1,6 @@
 """The actor integration tests write as: the owner, named "tests" in the history."""
 
-from graphdb.edits import Actor
+from graphdb.history import Actor
 from rooms.contract import Seat
 
 OWNER = Actor(Seat.OWNER, "tests")

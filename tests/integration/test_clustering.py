@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphdb.candidate_source import build_candidate
+from services.candidate import build_candidate
 from graphdb.clustering import cluster
 from graphdb.database import Database
 from graphdb.gds import louvain_file_communities, open_gds

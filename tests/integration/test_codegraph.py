@@ -16,7 +16,7 @@ from neo4j import ManagedTransaction
 from graphdb import codegraph
 from graphdb.database import Database
 from graphdb.queries import names, query
-from rooms.ingest import ParseSink, ScanOptions, ScanResult, scan_tree
+from ingest import ParseSink, ScanOptions, ScanResult, scan_tree
 from tests.support import fixture_cypher
 from tests.unit.ingest.trees import commit_all, git, write
 from tests.unit.ingest.views import FIXTURES
@@ -214,13 +214,13 @@ def test_a_node_in_the_way_of_a_first_load_is_merged(db: Database, repo_id: str,
     db.driver.execute_query(fixture_cypher("code_graph"), repo_id=repo_id, files=[], packages=[], edges=[],
                             symbols=[[symbol.path, symbol.kind, symbol.qualified_name]], database_=db.database)
     passes: list[bool] = []
-    sync = codegraph._sync
+    sync = codegraph.sync._sync
 
     def spy(*args: Any, create: bool, **kwargs: Any) -> codegraph.LoadReport:
         passes.append(create)
         return sync(*args, create=create, **kwargs)
 
-    monkeypatch.setattr(codegraph, "_sync", spy)
+    monkeypatch.setattr(codegraph.sync, "_sync", spy)
     report = codegraph.sync_repo(db, repo_id, result, batch_size=7)
     assert passes == [True, False]
     assert _stored(db, repo_id) == _expected(result)

@@ -13,7 +13,7 @@ import pytest
 from graphdb import codegraph
 from graphdb.connection import Target
 from graphdb.database import Database
-from rooms.ingest import scan_tree
+from ingest import scan_tree
 from tests.api.conftest import env_for
 
 pytestmark = pytest.mark.integration

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from graphdb.database import Database
-from graphdb.scan import scan
+from services.scan import scan
 from graphdb.store_writes import export_seed
 from rooms.contract import SeedFile
 from rooms.reconcile import resolve_members

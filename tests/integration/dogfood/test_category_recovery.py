@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from graphdb.database import Database
-from graphdb.scan import scan
+from services.scan import scan
 from rooms.candidate.membership import is_test_path
 from rooms.contract import SeedFile, is_glob, parse_seed, path_matches
 from rooms.store_rules import CandidateWrite
@@ -70,7 +70,7 @@ def test_a_edit_engine_and_candidate_builder_are_apart_or_seamed(recovered) -> N
 
 def test_b_ingest_api_and_store_are_distinct_blocks(recovered) -> None:  # noqa: ANN001
     _, _, _, claims, _ = recovered
-    blocks = {majority(claims, "rooms/ingest/"), majority(claims, "api/"), majority(claims, "graphdb/store")}
+    blocks = {majority(claims, "ingest/"), majority(claims, "api/"), majority(claims, "graphdb/store")}
     assert len(blocks) == 3, blocks
 
 

@@ -9,7 +9,9 @@ from datetime import UTC, datetime
 import pytest
 
 from graphdb import runners
-from graphdb.candidate_source import build_candidate
+from graphdb.graph_facts import graph_facts
+from services.naming import name_candidate
+from services.candidate import build_candidate
 from graphdb.database import Database
 from graphdb.gds import open_gds
 from rooms.contract import NamedBy, SeedFile
@@ -99,7 +101,7 @@ def _candidate(db: Database, repo_id: str) -> SeedFile:
 
 def test_graph_facts_feed_the_packets(db: Database, repo_id: str) -> None:
     _load_graph(db, repo_id, ["auth"])
-    facts = runners.graph_facts(db, repo_id)
+    facts = graph_facts(db, repo_id)
     assert dict(facts.languages) == {"auth/helpers.py": "python", "auth/service.py": "python"}
     assert sorted(facts.symbols) == [("auth/helpers.py", "auth_helper", "function", 1.0),
                                      ("auth/service.py", "AuthService", "class", 1.0)]
@@ -118,7 +120,7 @@ def test_a_scan_with_a_live_runner_names_every_block(db: Database, repo_id: str)
     _load_graph(db, repo_id, trees)
     seed = _candidate(db, repo_id)
     assert len(seed.blocks) == 11 and all(b.candidate_meta.needs_owner_naming for b in seed.blocks)
-    named = runners.name_candidate(seed, _spec("scan-namer", repo_id), runners.graph_facts(db, repo_id))
+    named = name_candidate(seed, _spec("scan-namer", repo_id), graph_facts(db, repo_id))
     by_name = {b.name: b for b in named.blocks}
     assert sorted(by_name) == sorted(f"{t.title()} service" for t in trees)
     assert by_name["Auth service"].purpose == "2 files; top symbols: AuthService, auth_helper"
@@ -130,7 +132,7 @@ def test_a_scan_with_a_live_runner_names_every_block(db: Database, repo_id: str)
 def test_blocks_the_runner_fails_on_stay_heuristic_and_marked(db: Database, repo_id: str) -> None:
     _load_graph(db, repo_id, TREES)
     seed = _candidate(db, repo_id)
-    named = runners.name_candidate(seed, _spec("scan-namer", repo_id), runners.graph_facts(db, repo_id))
+    named = name_candidate(seed, _spec("scan-namer", repo_id), graph_facts(db, repo_id))
     crash_before = next(b for b in seed.blocks if b.membership[0].path.startswith("crash/"))
     crash_after = next(b for b in named.blocks if b.block_id == crash_before.block_id)
     assert crash_after == crash_before, "the crashed block keeps its heuristic label, untouched"
@@ -142,4 +144,4 @@ def test_blocks_the_runner_fails_on_stay_heuristic_and_marked(db: Database, repo
 def test_without_a_runner_the_candidate_is_unchanged(db: Database, repo_id: str) -> None:
     _load_graph(db, repo_id, ["auth", "users"])
     seed = _candidate(db, repo_id)
-    assert runners.name_candidate(seed, None, runners.graph_facts(db, repo_id)) == seed
+    assert name_candidate(seed, None, graph_facts(db, repo_id)) == seed

@@ -7,7 +7,8 @@ import os
 import time
 from pathlib import Path
 
-from graphdb.runners import SYSTEM_PROMPT, BlockFallback, BlockNamed, name_blocks
+from services.naming_batch import BlockFallback, BlockNamed, name_blocks
+from services.runner_transports import SYSTEM_PROMPT
 from rooms.naming import CleanLabel, FailureReason, GraphFacts, NamingFailure, runner_spec
 from tests.runners.http_namer import NamingServer
 from tests.runners.support import named_block, namer_command

@@ -15,7 +15,7 @@ from rooms.contract import (
     Skeleton, SkeletonState, Socket, Sockets, SystemBlock, parse_seed, serialize_seed,
 )
 from tests.integration.store.ratified import ratified_with_receipts
-from graphdb.edits import entry
+from graphdb.history import entry
 from tests.integration.owner import OWNER
 
 pytestmark = pytest.mark.integration

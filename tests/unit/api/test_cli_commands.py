@@ -30,12 +30,3 @@ def test_a_light_command_does_not_import_the_server() -> None:
              "print(sorted(m for m in ('strawberry', 'api.app', 'graphdatascience', 'api.hand') if m in sys.modules))")
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == "[]"
-
-
-def test_ingest_starts_the_driver_without_the_data_frame_stack() -> None:
-    # `coderooms ingest --help` loads what the command needs (the driver among it), then exits.
-    probe = ("import sys; from api.cli.main import main\n"
-             "try:\n    main(['ingest', '--help'])\nexcept SystemExit:\n    pass\n"
-             "print(sorted(m for m in ('neo4j', 'numpy', 'pandas', 'pyarrow', 'graphdatascience') if sys.modules.get(m)))")
-    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
-    assert loaded.strip().splitlines()[-1] == "['neo4j']"

@@ -1,11 +1,10 @@
-"""The engine's path maps and claim index: kept across batches for blocks a store holds, read again when a
-block changed in place, and claims listed in the order a path's claimants arrived."""
+"""The engine's path maps and claim index: read again when a block changed in place, and claims listed in
+the order a path's claimants arrived."""
 
 from hypothesis import HealthCheck, given, settings
 
 from rooms.contract import Member, MemberRole, Seat, parse_store, serialize_store
 from rooms.edit import Applied, MoveMember, Rejected, apply_batch, unresolved_seam_count, unresolved_seams
-from rooms.edit.working import _KeptMaps
 from tests.unit.edit.builders import block, members_of, store
 from tests.unit.edit.test_properties import batches
 
@@ -20,7 +19,7 @@ def _seen(outcome: Applied | Rejected) -> tuple:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(batches())
 def test_a_batch_on_a_previous_result_answers_as_on_a_fresh_copy(case) -> None:
-    # Chained: each applied batch's store (whose blocks' maps the engine kept) is the next input.
+    # Chained: each applied batch's store is the next input.
     current, runs = case
     for ops, seat in runs * 2:
         outcome = apply_batch(current, ops, seat)
@@ -47,15 +46,6 @@ def test_claims_are_listed_in_arrival_order() -> None:
     assert isinstance(outcome, Rejected)
     assert outcome.code == "unresolved_seam"
     assert outcome.message == "the batch leaves 'lib/s.py' shared by 'C', 'B'; add a resolve_seam op"
-
-
-def test_kept_maps_stay_within_their_budget() -> None:
-    kept = _KeptMaps(budget=4)
-    blocks = [block(x, f"{x}/1.py", f"{x}/2.py") for x in "ABC"]
-    for b in blocks:
-        kept.keep(b, {m.path: m for m in b.membership})
-    assert kept.get(blocks[0]) is None  # the least recently used went
-    assert kept.get(blocks[1]) is not None and kept.get(blocks[2]) is not None
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

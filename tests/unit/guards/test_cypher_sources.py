@@ -1,6 +1,6 @@
 """Static guard: every string that reaches the Neo4j driver comes from the Cypher catalog.
 
-In product code (`api/`, `graphdb/`, `rooms/`), the statement argument of a driver or GDS call must be
+In product code (`api/`, `services/`, `graphdb/`, `ingest/`, `rooms/`), the statement argument of a driver or GDS call must be
 `query(...)` (a file under graphdb/cypher/) or a parameter annotated `LiteralString` that callers feed
 from `query(...)`. Anything else — an f-string, a concatenation, `.format`, `%` — fails this test.
 """
@@ -11,7 +11,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-PACKAGES = ("api", "graphdb", "rooms")
+PACKAGES = ("api", "services", "graphdb", "ingest", "rooms")
 # Methods whose first argument is a Cypher statement, by the receiver names they are called on.
 DRIVER_METHODS = {"execute_query", "run_cypher", "cypher"}
 TX_RECEIVERS = {"tx", "session", "transaction"}

@@ -4,12 +4,10 @@ and parsed in worker processes vs in process."""
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-from rooms.ingest import ScanOptions, ScanResult, scan_tree
-from rooms.ingest.scan import PARALLEL_THRESHOLD
+from ingest import ScanOptions, ScanResult, scan_tree
+from ingest.tree_scan import PARALLEL_THRESHOLD
 from tests.unit.ingest.trees import commit_all, git, write
 from tests.unit.ingest.views import FIXTURES
 
@@ -50,26 +48,3 @@ def test_worker_processes_give_the_in_process_result(tmp_path: Path) -> None:
     parallel = scan_tree(tmp_path, ScanOptions(workers=2))
     assert parallel == serial
     assert serial.report.edges_by_kind["CALLS"] == FILES - 1  # f0 calls f-1, which does not exist
-
-
-def test_worker_processes_do_not_import_the_parents_main_module(tmp_path: Path) -> None:
-    # A spawned worker re-imports the parent's __main__ unless told otherwise; for `coderooms` that is
-    # the whole CLI. This main module leaves a mark whenever it is imported under another name.
-    write(tmp_path / "tree", {f"m{i}.py": f"def f{i}():\n    return {i}\n" for i in range(FILES)})
-    marks = tmp_path / "marks"
-    marks.mkdir()
-    script = tmp_path / "main.py"
-    script.write_text(
-        "import os, sys, uuid\n"
-        "if __name__ != '__main__':\n"
-        f"    open(os.path.join({str(marks)!r}, uuid.uuid4().hex), 'w').close()\n"
-        "else:\n"
-        "    from rooms.ingest import ScanOptions, scan_tree\n"
-        f"    result = scan_tree({str(tmp_path / 'tree')!r}, ScanOptions(workers=2, use_git=False))\n"
-        "    print(len(result.files))\n"
-    )
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
-                          cwd=Path(__file__).resolve().parents[3])
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == str(FILES)
-    assert list(marks.iterdir()) == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rooms.ingest import ScanOptions, ScanResult, digest, scan_tree
+from ingest import ScanOptions, ScanResult, digest, scan_tree
 from tests.unit.ingest.trees import write
 from tests.unit.ingest.views import FIXTURES
 

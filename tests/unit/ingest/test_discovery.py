@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from rooms.ingest import ScanOptions, SkippedEntry, scan_tree
-from rooms.ingest.discovery import discover
+from ingest import ScanOptions, SkippedEntry, scan_tree
+from ingest.discovery import discover
 from tests.unit.ingest.trees import commit_all, git, write
 
 OPTIONS = ScanOptions(max_file_bytes=1000, workers=1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rooms.ingest import ScanResult
+from ingest import ScanResult
 from tests.unit.ingest.views import contains, edges, files, packages, scan_fixture, symbols
 
 ROOT = "src/main/java/com/acme"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from rooms.ingest import FileParse, ScanOptions, ScanResult, scan_tree
+from ingest import FileParse, ScanOptions, ScanResult, scan_tree
 from tests.unit.ingest.trees import commit_all, git, write
 
 OPTIONS = ScanOptions(workers=1)

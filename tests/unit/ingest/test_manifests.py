@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rooms.ingest.manifests import Manifest, ManifestError, read_manifest
+from ingest.manifests import Manifest, ManifestError, read_manifest
 
 
 def test_python_manifests() -> None:

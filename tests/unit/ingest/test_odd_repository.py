@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rooms.ingest import FileIssue, ScanOptions, SkippedEntry, scan_tree
+from ingest import FileIssue, ScanOptions, SkippedEntry, scan_tree
 from tests.unit.ingest.trees import commit_all, git, write
 
 FIFTY_MB = 50 * 1024 * 1024

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import hashlib
 
-from rooms.ingest import parse_file
-from rooms.ingest.parse.model import RawImport, RawReference
+from ingest import parse_file
+from ingest.parse.model import RawImport, RawReference
 
 
 def _symbols(path: str, language: str, source: str) -> list[tuple[str, str, str]]:
@@ -115,7 +115,7 @@ def test_file_facts() -> None:
 
 
 def test_the_name_memos_give_what_a_fresh_split_gives_and_start_again_when_full(monkeypatch) -> None:
-    from rooms.ingest.parse import engine
+    from ingest.parse import engine
 
     sources = [
         ("a.py", "python", b"class A(Base):\n    def m(self):\n        self.go(); other.run(); x().y(); A.make()\n"),

@@ -8,9 +8,9 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rooms.ingest import FileParse
-from rooms.ingest.parse.model import PARSER_VERSION, RawImport, RawReference, RawSymbol
-from rooms.ingest.records import FileIssue
+from ingest import FileParse
+from ingest.parse.model import PARSER_VERSION, RawImport, RawReference, RawSymbol
+from ingest.records import FileIssue
 from tests.unit.ingest.views import FIXTURES, scan_fixture
 
 

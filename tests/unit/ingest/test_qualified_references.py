@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rooms.ingest import ScanResult
+from ingest import ScanResult
 from tests.unit.ingest.trees import scan_files
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from rooms.ingest import EdgeRecord, FileParse, ScanOptions, ScanResult, scan, scan_tree
-from rooms.ingest.assemble import FileGraph, file_graph
-from rooms.ingest.scan import PARALLEL_THRESHOLD
+from ingest import EdgeRecord, FileParse, ScanOptions, ScanResult, scan_tree, tree_scan as scan
+from ingest.assemble import FileGraph, file_graph
+from ingest.tree_scan import PARALLEL_THRESHOLD
 from tests.unit.ingest.trees import write
 from tests.unit.ingest.views import FIXTURES
 

@@ -6,7 +6,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from rooms.ingest import ScanOptions, ScanResult, scan_tree
+from ingest import ScanOptions, ScanResult, scan_tree
 
 
 def write(root: Path, files: dict[str, str | bytes]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rooms.ingest import ScanOptions, ScanResult, scan_tree
+from ingest import ScanOptions, ScanResult, scan_tree
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "ingest"
 

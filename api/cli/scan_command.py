@@ -1,0 +1,145 @@
+"""`coderooms ingest PATH` (code graph only) and `coderooms scan PATH` (code graph + candidate map)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from api.cli.output import CLI_ACTOR, EXIT_BAD_INPUT, EXIT_CONFLICT, EXIT_OK, emit_json, fail, progress
+from services import scan as scans
+from graphdb import store_writes
+from graphdb.database import Database
+from graphdb.errors import GraphDbError
+from graphdb.retry_log import transaction_retries_unlogged
+from rooms.contract import SeedFile
+from rooms.reconcile import resolve_members
+from rooms.store_rules import CandidateWrite
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    ingest = commands.add_parser("ingest", help="parse a repository into the code graph (no map)")
+    ingest.add_argument("path", type=Path)
+    ingest.add_argument("--repo-id", help="default: the directory name")
+    ingest.add_argument("--json", action="store_true")
+    ingest.set_defaults(handler=_ingest)
+    scan = commands.add_parser("scan", help="ingest a repository and propose its candidate map")
+    scan.add_argument("path", type=Path)
+    scan.add_argument("--repo-id", help="default: the directory name")
+    scan.add_argument("--naming", choices=["auto", "heuristic"], default="auto")
+    scan.add_argument("--review-limit", type=int, default=16, help="blocks listed for review (the map keeps all)")
+    scan.add_argument("--json", action="store_true")
+    scan.set_defaults(handler=_scan)
+
+
+def _root(path: Path) -> Path | None:
+    root = path.expanduser().resolve()
+    return root if root.is_dir() else None
+
+
+def _ingest(args: argparse.Namespace) -> int:
+    root = _root(args.path)
+    if root is None:
+        return fail(f"{args.path} is not a directory", EXIT_BAD_INPUT)
+    repo_id = args.repo_id or scans.default_repo_id(root)
+    log = progress(args.json or not sys.stderr.isatty())
+    try:
+        db = Database.connect()
+        try:
+            db.apply_schema()
+            log(f"ingesting {root} as {repo_id}…")
+            with transaction_retries_unlogged():  # the loader's concurrent writers deadlock at times; retried
+                outcome = scans.ingest(db, root, repo_id)
+        finally:
+            db.close()
+    except GraphDbError as exc:
+        return fail(str(exc))
+    report = outcome.result.report
+    document = {
+        "repo_id": repo_id, "files_by_language": dict(report.files_by_language),
+        "skipped_by_reason": dict(report.skipped_by_reason), "symbols": report.symbols,
+        "edges_by_kind": dict(report.edges_by_kind), "unresolved_references": report.unresolved_references,
+        "issues": [{"path": i.path, "kind": i.kind, "detail": i.detail} for i in report.issues],
+        "timings_s": {**dict(report.timings), "write": outcome.load.seconds, "total": outcome.seconds},
+        "written": {"files": outcome.load.files_written, "deleted": outcome.load.files_deleted,
+                    "unchanged": outcome.load.files_unchanged, "nodes": outcome.load.nodes_written,
+                    "relationships": outcome.load.relationships_written},
+    }
+    if args.json:
+        emit_json(document)
+        return EXIT_OK
+    files = sum(report.files_by_language.values())
+    print(f"{repo_id}: {files} files, {report.symbols} symbols, "
+          f"{sum(report.edges_by_kind.values())} edges in {outcome.seconds:.1f}s")
+    print("  languages: " + ", ".join(f"{k} {v}" for k, v in sorted(report.files_by_language.items())))
+    if report.skipped_by_reason:
+        print("  skipped:   " + ", ".join(f"{k} {v}" for k, v in sorted(report.skipped_by_reason.items())))
+    print("  edges:     " + ", ".join(f"{k} {v}" for k, v in sorted(report.edges_by_kind.items())))
+    print(f"  unresolved references: {report.unresolved_references}; issues: {len(report.issues)}")
+    return EXIT_OK
+
+
+def summary(candidate: SeedFile, files: list[str], report: dict[str, Any], review_limit: int) -> dict[str, Any]:
+    listing = sorted(files)
+    file_set = frozenset(listing)
+    blocks = [{"block_id": b.block_id, "name": b.name, "files": len(resolve_members(b, listing, file_set)),
+               "needs_owner_naming": bool(b.candidate_meta and b.candidate_meta.needs_owner_naming)}
+              for b in candidate.blocks]
+    return {"blocks": blocks, "block_count": len(blocks), "review_limit": review_limit,
+            "seams": report.get("multi_owner_seams", []), "residue_count": report.get("residue_count", 0),
+            "fallback": report.get("fallback"), "naming": report.get("naming"),
+            "suggested_splits": report.get("suggested_splits", [])}
+
+
+def _scan(args: argparse.Namespace) -> int:
+    root = _root(args.path)
+    if root is None:
+        return fail(f"{args.path} is not a directory", EXIT_BAD_INPUT)
+    if args.review_limit < 1:
+        return fail("--review-limit must be at least 1", EXIT_BAD_INPUT)
+    repo_id = args.repo_id or scans.default_repo_id(root)
+    log = progress(args.json or not sys.stderr.isatty())
+    try:
+        db = Database.connect()
+        try:
+            db.apply_schema()
+            expected = store_writes.store_version(db, repo_id)
+            log(f"scanning {root} as {repo_id} (store version {expected})…")
+            with transaction_retries_unlogged():  # as in _ingest
+                outcome = scans.scan(db, root, repo_id, expected, naming=args.naming, actor=CLI_ACTOR)
+        finally:
+            db.close()
+    except GraphDbError as exc:
+        return fail(str(exc))
+    if not isinstance(outcome.write, CandidateWrite):
+        return fail(f"version conflict: the store moved to {outcome.write.actual} during the scan", EXIT_CONFLICT)
+    files = [f.path for f in outcome.ingest.result.files]
+    document = {"repo_id": repo_id, "outcome": outcome.write.outcome.value.upper(),
+                "store_version": outcome.write.store.store_version,
+                **summary(outcome.candidate, files, outcome.report, args.review_limit)}
+    if args.json:
+        emit_json(document)
+        return EXIT_OK
+    _print_summary(document)
+    return EXIT_OK
+
+
+def _print_summary(doc: dict[str, Any]) -> None:
+    print(f"{doc['repo_id']}: {doc['outcome'].lower().replace('_', ' ')} — store version {doc['store_version']}")
+    fallback = doc["fallback"] or "none (in-database clustering)"
+    print(f"  {doc['block_count']} blocks · fallback: {fallback} · naming: {doc['naming']}")
+    width = max((len(b["name"]) for b in doc["blocks"]), default=4)
+    for block in doc["blocks"]:
+        flag = "  — needs you" if block["needs_owner_naming"] else ""
+        print(f"    {block['name']:<{width}}  {block['files']:>5} files  {block['block_id']}{flag}")
+    seams = doc["seams"]
+    print(f"  seams: {len(seams)}" + "".join(f"\n    {s['path']}  ({', '.join(s['block_ids'])})" for s in seams[:10]))
+    print(f"  unmapped residue: {doc['residue_count']} files")
+    names = {b["block_id"]: b["name"] for b in doc["blocks"]}
+    for split in doc["suggested_splits"]:
+        print(f"  finer cut of {names.get(split['block_id'], split['block_id'])}: "
+              f"{len(split['directories'])} directories ({', '.join(split['directories'][:4])}"
+              f"{', …' if len(split['directories']) > 4 else ''})")
+
+

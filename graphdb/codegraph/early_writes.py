@@ -1,0 +1,156 @@
+"""The writes of ``scan_and_sync`` while its scan still runs, so that the server works while the client
+parses and resolves.
+
+Each parsed file that has no node is created (without the CALLS and INHERITS resolution has not made yet)
+while the worker processes parse on; each relationship resolution makes between two nodes so created is
+written while resolution goes on. The sync writes the rest once the scan is done.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import defaultdict
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from time import perf_counter
+from typing import Any, TypeVar
+
+from graphdb.codegraph.batches import Stopped, UnwindWriter, created_weight, shared_lists
+from graphdb.codegraph.reads import stored_digests
+from graphdb.codegraph.rows import RELATIONSHIP_LISTS, relationship_row, structure_row
+from graphdb.database import Database
+from ingest import EdgeRecord, FileParse
+from ingest.assemble import FileGraph
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Told:
+    """What the early writes were given, final once the scan has returned."""
+
+    paths: frozenset[str]  # the files they create: every parsed file that had no node
+    relationships: frozenset[tuple[str, str, str]]  # (kind, source, target) of the relationships they write
+
+
+class EarlyWrites:
+    """The writes of ``scan_and_sync`` during the scan: a ``ParseSink`` that sends each batch of new files as
+    it fills (``workers`` transactions at a time), then each batch of the resolved relationships that start in
+    a file it created and end at a node it created (the rest is left to the sync), one transaction at a time
+    while the scan resolves (one transaction keeps the other CPU busy), ``workers`` at a time once it is done
+    (what is left then is all the client waits for)."""
+
+    def __init__(self, db: Database, repo_id: str, batch_size: int, workers: int) -> None:
+        self.stored = stored_digests(db, repo_id)  # by path, read before anything was created
+        self._stop = threading.Event()
+        self._writer = UnwindWriter(db, repo_id, batch_size, stop=self._stop)
+        self._pool = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="codegraph-early")
+        self._relationship_workers = max(1, workers)
+        self._relationship_pool = ThreadPoolExecutor(max_workers=self._relationship_workers,
+                                                     thread_name_prefix="codegraph-early-edges")
+        self._relationship_slots = threading.Semaphore(1)  # more in wait()
+        self._batch_size = batch_size
+        self._weight = created_weight(batch_size)
+        self._batch: list[list[Any]] = []
+        self._batch_weight = 0
+        self._creates: list[Future[list[tuple[str, str]]]] = []
+        self._futures: list[Future[Any]] = []  # creates and relationship batches
+        self._paths: set[str] = set()
+        self._nodes: dict[str, str] = {}  # element ids from the creates done so far
+        self._collected = 0  # creates whose ids are in _nodes, or still running, from the first on
+        self._edges: dict[str, list[list[Any]]] = defaultdict(list)  # relationship rows not yet sent, by list
+        self._edge_count = 0  # of those rows
+        self._written: set[tuple[str, str, str]] = set()
+        self.started: float | None = None  # when the first batch was sent
+
+    def parsed(self, parse: FileParse, parse_json: str | None, graph: FileGraph) -> None:
+        if parse.path in self.stored:
+            return
+        self._paths.add(parse.path)
+        row = structure_row(parse, parse_json, graph)
+        weight = self._weight(row)
+        if self._batch and self._batch_weight + weight > self._batch_size:
+            self._send_files()
+        self._batch.append(row)
+        self._batch_weight += weight
+
+    def all_parsed(self) -> None:
+        if self._batch:
+            self._send_files()
+
+    def resolved(self, edges: list[EdgeRecord]) -> None:
+        if self._stop.is_set():
+            return
+        self._collect()
+        nodes = self._nodes
+        for edge in edges:
+            if edge.origin not in self._paths:
+                continue
+            source, target = nodes.get(edge.source), nodes.get(edge.target)
+            if source is None or target is None:  # a node stored before, a package, or a create still running
+                continue
+            self._edges[RELATIONSHIP_LISTS[edge.kind]].append(relationship_row(source, target, edge))
+            self._written.add((edge.kind, edge.source, edge.target))
+            self._edge_count += 1
+            if self._edge_count >= self._batch_size:
+                self._send_relationships()
+
+    def _collect(self) -> None:
+        """The element ids of the creates done, in the order sent, up to the first still running."""
+        for future in self._creates[self._collected:]:
+            if not future.done() or future.exception() is not None:
+                return
+            self._nodes.update(future.result())
+            self._collected += 1
+
+    def _write_relationships(self, lists: dict[str, list[list[Any]]]) -> None:
+        with self._relationship_slots:
+            self._writer.relationship_rows(lists)
+
+    def _send_files(self) -> None:
+        self._creates.append(self._send(self._pool, self._writer.node_batch, "codegraph_create_files", self._batch))
+        self._batch, self._batch_weight = [], 0
+
+    def _send_relationships(self) -> None:
+        self._send(self._relationship_pool, self._write_relationships, self._edges)
+        self._edges, self._edge_count = defaultdict(list), 0
+
+    def _send(self, pool: ThreadPoolExecutor, write: Callable[..., T], *args: Any) -> Future[T]:
+        if self.started is None:
+            self.started = perf_counter()
+        future = pool.submit(write, *args)
+        future.add_done_callback(self._stop_on_failure)
+        self._futures.append(future)
+        return future
+
+    def _stop_on_failure(self, done: Future[Any]) -> None:
+        if not done.cancelled() and done.exception() is not None:
+            self._stop.set()  # the load goes on merging (a key clash) or fails: what is not yet sent is not wanted
+
+    def told(self) -> Told:
+        """What these writes were given (and will have written once ``wait`` returns)."""
+        return Told(frozenset(self._paths), frozenset(self._written))
+
+    def wait(self) -> dict[str, str]:
+        """The element ids of the nodes written, by key, once every write has ended; raises what a write raised
+        (the first failure, not the stops it caused)."""
+        self.all_parsed()  # a scan that never said so (it told no file, or did not use the sink)
+        # What is left is shared out among the writers (all of them now): no more rows come.
+        for lists in shared_lists(self._edges, self._batch_size, self._relationship_workers):
+            self._send(self._relationship_pool, self._write_relationships, lists)
+        self._relationship_slots.release(self._relationship_workers - 1)
+        self._pool.shutdown()
+        self._relationship_pool.shutdown()
+        failures = [error for future in self._futures if (error := future.exception()) is not None]
+        if failures:
+            raise next((error for error in failures if not isinstance(error, Stopped)), failures[0])
+        self._collect()
+        self._creates, self._futures = [], []  # their ids are in _nodes now: hold them once (a large tree's are many)
+        return self._nodes
+
+    def abandon(self) -> None:
+        """The scan failed: send no more, and wait for the transactions running."""
+        self._stop.set()
+        self._pool.shutdown(cancel_futures=True)
+        self._relationship_pool.shutdown(cancel_futures=True)

@@ -1,0 +1,42 @@
+"""What the loader and its callers read back from the stored code graph."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from graphdb.codegraph.batches import batch_parameters
+from graphdb.database import Database
+from ingest import EdgeRecord, FileParse
+
+
+def stored_digests(db: Database, repo_id: str) -> dict[str, str | None]:
+    """Every File node's digest by path, null for a file whose load was interrupted."""
+    return {row["path"]: row["digest"] for row in db.rows("codegraph_file_digests", **batch_parameters(repo_id))}
+
+
+def unwritten_ends(db: Database, repo_id: str, edges: Sequence[EdgeRecord], written: set[str]) -> dict[str, str]:
+    """Element ids of the relationships' ends that are not ``written`` by this load (in unchanged files), by key.
+    This load writes nothing of theirs: they may be looked up while it writes."""
+    missing = {end for edge in edges for end in (edge.source, edge.target) if end not in written}
+    if not missing:
+        return {}
+    files = sorted(end for end in missing if end.startswith("file::"))
+    symbols = sorted(missing.difference(files))  # packages are all written by every load
+    return {row["id"]: row["node"]
+            for row in db.rows("codegraph_element_ids", **batch_parameters(repo_id, files=files, symbols=symbols))}
+
+
+def stored_parses(db: Database, repo_id: str) -> dict[str, FileParse]:
+    """The parse results stored with the files: ``scan_tree(root, previous=...)`` reuses them."""
+    parses = {}
+    for row in db.rows("codegraph_stored_parses", repo_id=repo_id):
+        try:
+            parses[row["path"]] = FileParse.from_json_text(row["parse"])
+        except (ValueError, KeyError, TypeError):
+            continue  # written by another version: that file is parsed again
+    return parses
+
+
+def file_paths(db: Database, repo_id: str) -> list[str]:
+    """The paths of the files of the repository's latest ingest."""
+    return [row["path"] for row in db.rows("reconcile_file_paths", repo_id=repo_id)]

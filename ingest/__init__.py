@@ -1,0 +1,42 @@
+"""Ingest: any repository tree -> File/Symbol/Package records and typed, weighted edges.
+
+Pure apart from reading the tree: ``scan_tree`` discovers files (git or .gitignore-aware walk),
+parses them with tree-sitter, resolves imports/calls/inheritance per language and returns
+sorted, deterministic records plus a report. Pass the previous result to rescan incrementally,
+and a ``ParseSink`` to be told of parses and resolved edges as they come (a loader writes meanwhile).
+"""
+
+from ingest.options import ScanOptions
+from ingest.parse import PARSER_VERSION, FileParse, parse_file
+from ingest.records import (
+    EdgeKind,
+    EdgeRecord,
+    FileIssue,
+    FileRecord,
+    PackageRecord,
+    ScanReport,
+    ScanResult,
+    SkippedEntry,
+    SymbolKind,
+    SymbolRecord,
+)
+from ingest.tree_scan import ParseSink, scan_tree
+
+__all__ = [
+    "PARSER_VERSION",
+    "EdgeKind",
+    "EdgeRecord",
+    "FileIssue",
+    "FileParse",
+    "FileRecord",
+    "PackageRecord",
+    "ParseSink",
+    "ScanOptions",
+    "ScanReport",
+    "ScanResult",
+    "SkippedEntry",
+    "SymbolKind",
+    "SymbolRecord",
+    "parse_file",
+    "scan_tree",
+]
