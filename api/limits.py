@@ -12,13 +12,12 @@ from dataclasses import dataclass
 from functools import partial
 
 from graphql import GraphQLError
-from graphql.validation import NoSchemaIntrospectionCustomRule
+from graphql.validation import ASTValidationRule, NoSchemaIntrospectionCustomRule
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from strawberry.extensions import AddValidationRules, MaskErrors, MaxTokensLimiter, SchemaExtension
 from strawberry.extensions.max_aliases import create_validator as aliases_rule
 from strawberry.extensions.query_depth_limiter import create_validator as depth_rule
-
 
 ExtensionFactory = Callable[[], SchemaExtension]
 
@@ -34,7 +33,7 @@ class GraphQLLimits:
         """Factories, not instances: Strawberry builds each extension afresh for every request, so no
         request's state can leak into another running at the same time. The validation rules are built
         here, once: the same rule classes on every request keep the validation cache hitting."""
-        rules = [depth_rule(self.max_depth, None, None), aliases_rule(self.max_aliases)]
+        rules: list[type[ASTValidationRule]] = [depth_rule(self.max_depth, None, None), aliases_rule(self.max_aliases)]
         if not self.introspection:
             rules.append(NoSchemaIntrospectionCustomRule)
         return [

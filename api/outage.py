@@ -44,6 +44,8 @@ class DatabaseOutage(SchemaExtension):
     def on_operation(self) -> Iterator[None]:
         yield
         result = self.execution_context.result
+        if result is None:
+            return
         errors = getattr(result, "errors", None)
         if not errors or not any(isinstance(e.original_error, DatabaseUnavailable) for e in errors):
             return

@@ -10,8 +10,20 @@ from contextlib import contextmanager
 
 from graphdb.database import Database
 from rooms.contract import (
-    BlockKind, BlockState, CandidateMeta, Member, MemberRole, MembershipSource, NamedBy, Repo, SeedFile, Skeleton,
-    SkeletonState, Socket, Sockets, SystemBlock,
+    BlockKind,
+    BlockState,
+    CandidateMeta,
+    Member,
+    MemberRole,
+    MembershipSource,
+    NamedBy,
+    Repo,
+    SeedFile,
+    Skeleton,
+    SkeletonState,
+    Socket,
+    Sockets,
+    SystemBlock,
 )
 
 

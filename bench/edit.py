@@ -21,11 +21,11 @@ from datetime import UTC, datetime
 from api.process_tuning import tune_server
 from bench.common import bench_repo, percentiles, synthetic_candidate, timed
 from graphdb import store_writes
-from graphdb.history import Actor
-from services import edit as edits
 from graphdb.database import Database
+from graphdb.history import Actor
 from rooms.contract import Seat
 from rooms.edit import parse_ops
+from services import edit as edits
 
 OWNER = Actor(Seat.OWNER, "bench")
 BLOCKS, FILES = 40, 5000

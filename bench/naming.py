@@ -16,8 +16,8 @@ import argparse
 import statistics
 import time
 
-from services.naming_batch import BlockNamed, name_blocks
 from rooms.naming import GraphFacts, RunnerSpec, runner_spec
+from services.naming_batch import BlockNamed, name_blocks
 from tests.runners.http_namer import NamingServer
 from tests.runners.support import named_block, namer_command
 

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, sync_playwright
 from bench.common import bench_repo, synthetic_candidate
 from graphdb.database import Database
 from graphdb.tokens import create_token, revoke_label
-from rooms.contract import Member, MemberRole, SeedFile, Seat, serialize_seed
+from rooms.contract import Member, MemberRole, Seat, SeedFile, serialize_seed
 from tests.api.conftest import ServedApi, serve, stop
 from tests.api.edit_support import import_seed
 from tests.e2e.screen import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, block_row, open_screen, pick
@@ -60,7 +60,7 @@ def _wait_gesture(page: Page, before: int) -> dict[str, Any]:
     return _until(page, f"m.gestures.length > {before}")["gestures"][-1]
 
 
-def first_renders(browser, api: ServedApi, repo_id: str, loads: int) -> list[tuple[float, float]]:  # noqa: ANN001
+def first_renders(browser, api: ServedApi, repo_id: str, loads: int) -> list[tuple[float, float]]:
     figures = []
     for _ in range(loads):
         context = browser.new_context(viewport=VIEWPORT)
@@ -72,13 +72,13 @@ def first_renders(browser, api: ServedApi, repo_id: str, loads: int) -> list[tup
     return figures
 
 
-def gestures(browser, api: ServedApi, repo_id: str, renames: int) -> dict[str, list[dict[str, Any]]]:  # noqa: ANN001
+def gestures(browser, api: ServedApi, repo_id: str, renames: int) -> dict[str, list[dict[str, Any]]]:
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     open_screen(page, api, repo_id)
     done: dict[str, list[dict[str, Any]]] = {}
 
-    def gesture(kind: str, act) -> None:  # noqa: ANN001
+    def gesture(kind: str, act) -> None:
         before = len(_metrics(page)["gestures"])
         act()
         result = _wait_gesture(page, before)

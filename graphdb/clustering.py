@@ -62,11 +62,11 @@ def cluster(db: Database, gds: GraphDataScience, repo_id: str, params: ClusterPa
         return Assignments()  # no edge survives the levers: nothing to cluster
     node_ids = [int(n) for n in frame["nodeId"].tolist()]
     nodes = gds.util.as_nodes(node_ids)
-    weight_of = {int(n): float(w) for n, w in zip(degrees["nodeId"], degrees["score"])}
+    weight_of = {int(n): float(w) for n, w in zip(degrees["nodeId"], degrees["score"], strict=True)}
     by_node_id: dict[str, int] = {}
     files: dict[str, int] = {}
     votes: dict[tuple[str, int], float] = defaultdict(float)
-    for node_id, node, community in zip(node_ids, nodes, frame["communityId"].tolist()):
+    for node_id, node, community in zip(node_ids, nodes, frame["communityId"].tolist(), strict=True):
         community = int(community)
         by_node_id[str(node["id"])] = community
         if "File" in node.labels:
@@ -96,7 +96,7 @@ def _communities(gds: GraphDataScience, graph: Any, params: ClusterParams, *, se
         "log_progress": False,
     }
     if params.algorithm == "louvain":
-        extra = {"seed_property": "seed"} if seeded else {}
+        extra: dict[str, Any] = {"seed_property": "seed"} if seeded else {}
         return gds.louvain.stream(graph, max_iterations=params.max_iterations, **common, **extra), seeded
     leiden = {**common, "gamma": params.resolution, "random_seed": params.random_seed}
     if seeded:

@@ -49,7 +49,7 @@ class Database:
         self.target = target
 
     @classmethod
-    def connect(cls, settings: DbSettings | None = None) -> "Database":
+    def connect(cls, settings: DbSettings | None = None) -> Database:
         target = resolve_target(settings or DbSettings())
         return cls(open_driver(target), target.database, target)
 

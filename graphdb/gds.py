@@ -59,4 +59,4 @@ def louvain_file_communities(gds: GraphDataScience, repo_id: str, *, concurrency
         frame = gds.louvain.stream(graph, relationship_weight_property="weight", concurrency=concurrency,
                                    consecutive_ids=True)
         nodes = gds.util.as_nodes(frame["nodeId"].tolist())
-        return {str(node["id"]): int(community) for node, community in zip(nodes, frame["communityId"])}
+        return {str(node["id"]): int(community) for node, community in zip(nodes, frame["communityId"], strict=True)}

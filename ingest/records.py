@@ -82,7 +82,7 @@ class PackageRecord(NamedTuple):
 
 
 class EdgeRecord(NamedTuple):
-    """One relationship; ``count`` references collapsed into it.
+    """One relationship; ``ref_count`` references collapsed into it.
 
     ``weight`` is the sum of the collapsed references' confidences (three 0.5 guesses weigh 1.5),
     ``confidence`` the best of them. ``origin`` is the path of the file whose content produced the
@@ -92,7 +92,7 @@ class EdgeRecord(NamedTuple):
     kind: str
     source: str
     target: str
-    count: int
+    ref_count: int  # not ``count``, which would shadow tuple.count
     weight: float
     confidence: float
     origin: str

@@ -135,8 +135,8 @@ def _parse_all(root: Path, candidates: list[Candidate], options: ScanOptions, po
     chunks = [candidates[i:i + _CHUNK] for i in range(0, len(candidates), _CHUNK)]
     results = pool.start().map(_parse_chunk, [root] * len(chunks), chunks, [options] * len(chunks))
     for chunk_results in results:
-        for outcome in chunk_results:
-            yield outcome if isinstance(outcome, SkippedEntry) else (FileParse.from_json_text(outcome), outcome)
+        for encoded in chunk_results:
+            yield encoded if isinstance(encoded, SkippedEntry) else (FileParse.from_json_text(encoded), encoded)
 
 
 class _WorkerPool:

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from rooms.contract import NamedBy, Store, SystemBlock
 from rooms.edit import unresolved_seam_count
 
-
 UNKNOWN_COHESION = 0.5
 
 

@@ -14,9 +14,9 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from services.runner_transports import open_transport
 from rooms.contract import SystemBlock
 from rooms.naming import CleanLabel, FailureReason, GraphFacts, NamingFailure, RunnerSpec, naming_packet, packet_bytes
+from services.runner_transports import open_transport
 
 
 @dataclass(frozen=True)

@@ -15,16 +15,16 @@ from time import perf_counter
 from typing import Any
 
 from graphdb import codegraph, store_writes
-from graphdb.graph_facts import graph_facts
-from graphdb.runners import pinned_runner
-from services.naming import name_candidate
 from graphdb.codegraph import LoadReport
 from graphdb.database import Database
+from graphdb.graph_facts import graph_facts
 from graphdb.history import Actor
+from graphdb.runners import pinned_runner
+from ingest import ScanOptions, ScanResult, scan_tree
 from rooms.candidate import CandidateReport, ClusterParams
 from rooms.contract import NamedBy, SeedFile, SkeletonState, seed_from_store
-from ingest import ScanOptions, ScanResult, scan_tree
 from rooms.store_rules import CandidateWrite, VersionConflict
+from services.naming import name_candidate
 
 
 def default_repo_id(root: Path) -> str:

@@ -20,6 +20,7 @@ from graphdb.database import Database
 from graphdb.runtime import LocalInstance
 from graphdb.settings import Backend, DbSettings
 
+
 def _docker_target() -> Iterator[Target]:
     from testcontainers.neo4j import Neo4jContainer
 
@@ -61,7 +62,7 @@ def db(neo4j_target: Target) -> Iterator[Database]:
 
 
 @pytest.fixture(scope="session")
-def neo4j_driver(db: Database):  # noqa: ANN201 - the neo4j.Driver of the session
+def neo4j_driver(db: Database):  # the neo4j.Driver of the session
     return db.driver
 
 

@@ -14,8 +14,8 @@ import argparse
 import importlib
 import sys
 
-from api.version import coderooms_version
 from api.process_tuning import tune_cli
+from api.version import coderooms_version
 
 # command -> the module that registers it (and the commands it registers beside it), in help order.
 COMMAND_MODULES = {

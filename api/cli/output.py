@@ -9,8 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 from graphdb.database import Database
-from graphdb.history import Actor
 from graphdb.errors import GraphDbError
+from graphdb.history import Actor
 from rooms.contract import Seat
 
 EXIT_OK, EXIT_FAILURE, EXIT_BAD_INPUT, EXIT_CONFLICT = 0, 1, 2, 3
@@ -18,7 +18,7 @@ EXIT_OK, EXIT_FAILURE, EXIT_BAD_INPUT, EXIT_CONFLICT = 0, 1, 2, 3
 CLI_ACTOR = Actor(Seat.OWNER, "cli")
 
 
-def progress(quiet: bool):  # noqa: ANN201 - returns a logger callable
+def progress(quiet: bool):  # returns a logger callable
     def log(message: str) -> None:
         if not quiet:
             print(message, file=sys.stderr, flush=True)

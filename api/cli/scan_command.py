@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from api.cli.output import CLI_ACTOR, EXIT_BAD_INPUT, EXIT_CONFLICT, EXIT_OK, emit_json, fail, progress
-from services import scan as scans
 from graphdb import store_writes
 from graphdb.database import Database
 from graphdb.errors import GraphDbError
@@ -16,6 +15,7 @@ from graphdb.retry_log import transaction_retries_unlogged
 from rooms.contract import SeedFile
 from rooms.reconcile import resolve_members
 from rooms.store_rules import CandidateWrite
+from services import scan as scans
 
 
 def register(commands: argparse._SubParsersAction) -> None:

@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 from api.cli.output import CLI_ACTOR, EXIT_BAD_INPUT, EXIT_CONFLICT, EXIT_FAILURE, EXIT_OK, emit_json, fail
-from services import seeds
 from graphdb.database import Database
 from graphdb.errors import GraphDbError
 from rooms.contract import ContractError, Store, parse_seed
+from services import seeds
 
 
 def register(commands: argparse._SubParsersAction) -> None:

@@ -12,16 +12,23 @@ from api.resolvers.actor import actor
 from api.schema import store as types
 from api.schema.edit_types import LeaseBusy as LeaseBusyType
 from api.schema.mission_types import (
-    ClaimMissionInput, DeliverMissionInput, LetterPosted, MissionClaimed, MissionDelivered, MissionOpened,
-    PostMissionLetterInput, SendToCurationInput, letter, mission,
+    ClaimMissionInput,
+    DeliverMissionInput,
+    LetterPosted,
+    MissionClaimed,
+    MissionDelivered,
+    MissionOpened,
+    PostMissionLetterInput,
+    SendToCurationInput,
+    letter,
+    mission,
 )
 from api.schema.results import Refused
 from graphdb import missions as mission_reads
-from services import missions
-from services.edit import StoreRefused
 from rooms.lease import Lease, LeaseBusy
 from rooms.missions import Mission, MissionState
-
+from services import missions
+from services.edit import StoreRefused
 
 
 def _now() -> datetime:

@@ -14,15 +14,22 @@ from api.schema import store as types
 from api.schema.edit_types import EditRejected
 from api.schema.results import Refused, VersionConflict
 from api.schema.runner_types import (
-    AddRunnerInput, NameWithRunnerInput, PinRunnerInput, RemoveRunnerInput, RunnerAdded, RunnerNamed, RunnerPinned,
-    RunnerRemoved, outcomes, runner,
+    AddRunnerInput,
+    NameWithRunnerInput,
+    PinRunnerInput,
+    RemoveRunnerInput,
+    RunnerAdded,
+    RunnerNamed,
+    RunnerPinned,
+    RunnerRemoved,
+    outcomes,
+    runner,
 )
 from graphdb import runners as registry
-from services import naming
-from services.edit import BatchRejected
 from rooms.naming import RunnerRole, RunnerSpecError, runner_spec
 from rooms.store_rules import VersionConflict as Conflict
-
+from services import naming
+from services.edit import BatchRejected
 
 
 async def list_runners(context: Context, role: RunnerRole | None, repo_id: str | None) -> list[Any]:
@@ -44,7 +51,8 @@ async def add_runner(context: Context, data: AddRunnerInput) -> Any:
     except registry.RunnerExists as exc:
         return Refused(code=exc.code, message=str(exc))
     if data.pin:
-        added = await run_in_threadpool(registry.pin_runner, context.db, spec.runner_id, True) or added
+        pinned = await run_in_threadpool(registry.pin_runner, context.db, spec.runner_id, True)
+        added = pinned or added
     return RunnerAdded(runner=runner(added))
 
 

@@ -14,12 +14,15 @@ from api.scan_roots import PathRefused, resolve_scan_path
 from api.schema import store as types
 from api.schema.results import Refused, VersionConflict
 from api.schema.scan_types import (
-    CandidateOutcome, CandidateWritten, SkeletonCandidateInput, review_connection, scan_report,
+    CandidateOutcome,
+    CandidateWritten,
+    SkeletonCandidateInput,
+    review_connection,
+    scan_report,
 )
-from services import scan as scans
 from graphdb import store_writes
 from rooms.store_rules import CandidateWrite
-
+from services import scan as scans
 
 REPO_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,99}")
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from starlette.concurrency import run_in_threadpool
 
 from api.context import Context

@@ -8,8 +8,14 @@ from api.context import Info
 from api.permissions import EDITORS, OWNER_ONLY, refuse_unless
 from api.resolvers import edit as resolve
 from api.schema.edit_types import (
-    CandidateEditInput, CandidateEditResult, CandidateLeaseInput, CandidateLeaseResult, RatifyBlocksInput,
-    RatifyResult, ReconcileInput, ReconcileResult,
+    CandidateEditInput,
+    CandidateEditResult,
+    CandidateLeaseInput,
+    CandidateLeaseResult,
+    RatifyBlocksInput,
+    RatifyResult,
+    ReconcileInput,
+    ReconcileResult,
 )
 
 

@@ -9,8 +9,17 @@ from api.context import Info
 from api.permissions import AGENTS, EDITORS, OWNER_ONLY, refuse_unless
 from api.resolvers import missions as resolve
 from api.schema.mission_types import (
-    ClaimMissionInput, ClaimMissionResult, DeliverMissionInput, DeliverMissionResult, Mission, MissionStateEnum,
-    PostMissionLetterInput, PostMissionLetterResult, SendToCurationInput, SendToCurationResult, mission,
+    ClaimMissionInput,
+    ClaimMissionResult,
+    DeliverMissionInput,
+    DeliverMissionResult,
+    Mission,
+    MissionStateEnum,
+    PostMissionLetterInput,
+    PostMissionLetterResult,
+    SendToCurationInput,
+    SendToCurationResult,
+    mission,
 )
 
 

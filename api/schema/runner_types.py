@@ -10,9 +10,9 @@ from api.schema import store as types
 from api.schema.edit_types import EditRejected
 from api.schema.results import Refused, VersionConflict
 from graphdb.runners import RegisteredRunner
-from services.naming_batch import BlockFallback, BlockOutcome
 from rooms.naming import RunnerRole, Transport
 from rooms.naming.runners import DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS
+from services.naming_batch import BlockFallback, BlockOutcome
 
 RunnerRoleEnum = strawberry.enum(RunnerRole, name="RunnerRole")
 RunnerTransportEnum = strawberry.enum(

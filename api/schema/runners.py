@@ -8,8 +8,16 @@ from api.context import Info
 from api.permissions import EDITORS, OWNER_ONLY, refuse_unless
 from api.resolvers import runners as resolve
 from api.schema.runner_types import (
-    AddRunnerInput, AddRunnerResult, NameWithRunnerInput, NameWithRunnerResult, PinRunnerInput, PinRunnerResult,
-    RemoveRunnerInput, RemoveRunnerResult, Runner, RunnerRoleEnum,
+    AddRunnerInput,
+    AddRunnerResult,
+    NameWithRunnerInput,
+    NameWithRunnerResult,
+    PinRunnerInput,
+    PinRunnerResult,
+    RemoveRunnerInput,
+    RemoveRunnerResult,
+    Runner,
+    RunnerRoleEnum,
 )
 
 

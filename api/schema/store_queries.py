@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import strawberry
 
 from api.context import Info
@@ -32,7 +34,8 @@ class StoreQuery:
     @strawberry.field(description="Repositories that have a store.")
     async def repos(self, info: Info) -> list[RepoSummary]:
         rows = await resolve.list_repos(info.context)
-        return [RepoSummary(repo_id=strawberry.ID(r["repo_id"]), store_version=r["store_version"]) for r in rows]
+        return [RepoSummary(repo_id=strawberry.ID(cast(str, r["repo_id"])), store_version=cast(int, r["store_version"]))
+                for r in rows]
 
     @strawberry.field(description="The store of a repository; null when it has none (version 0).")
     async def store(self, info: Info, repo_id: strawberry.ID) -> types.Store | None:
@@ -47,7 +50,8 @@ class StoreQuery:
     @strawberry.field(description="One block of a repository's live skeleton.")
     async def block(self, info: Info, repo_id: strawberry.ID, block_id: strawberry.ID) -> types.Block | None:
         model = await resolve.read_store(info.context, repo_id)
-        return None if model is None else types.store(model).block(block_id)
+        blocks = [] if model is None else types.store(model).blocks
+        return next((b for b in blocks if b.block_id == block_id), None)
 
     @strawberry.field(description="The pending candidate revision over a ratified skeleton, if any.")
     async def candidate_revision(self, info: Info, repo_id: strawberry.ID) -> types.BlockMap | None:
@@ -65,7 +69,7 @@ class StoreQuery:
                       "the version the document's other store fields answer for.")
     async def history(self, info: Info, repo_id: strawberry.ID, last: int = 20) -> list[HistoryEntry]:
         rows = await resolve.history(info.context, repo_id, max(1, min(last, 500)))
-        return [HistoryEntry(**row) for row in rows]
+        return [HistoryEntry(**cast(dict[str, Any], row)) for row in rows]
 
     @strawberry.field(description="The live skeleton as seed JSON (system-block-seed-v0), byte-stable.")
     async def export_seed(self, info: Info, repo_id: strawberry.ID) -> str | None:

@@ -81,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         # CPU-s of Neo4j on the first load after a start, 4-6 from the seventh on). The table measures a warm
         # server; these lines show what the first ingests cost.
         seconds, _figures, _alone = run_ours(trees[0][2])
-        print(f"warm-up {run + 1} of {args.warmup}: {trees[0][0]} ingested in {seconds:.1f} s (not measured)", flush=True)
+        print(f"warm-up {run + 1} of {args.warmup}: {trees[0][0]} ingested in {seconds:.1f} s (not measured)",
+              flush=True)
 
     header = (f"{'tree':<16}{'files':>7} {'start':>6} {'disc':>6} {'parse':>7} {'resolve':>7} {'write':>7} "
               f"{'ours':>7} {'emerge':>8} {'ratio':>6} {'cpu':>9} {'em cpu':>7} {'files/s':>8} {'writes':>8} "
@@ -114,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
                 emerge_median = statistics.median_low(finished)
                 emerge_s, ratio = f"{emerge_median:8.1f}", f"{ours_s / emerge_median:6.2f}"
                 emerge_cpu = f"{next(run.cpu_seconds for run in emerged_runs if run.seconds == emerge_median):.1f}"
-            elif any(run.timed_out for run in emerged_runs):  # emerge took at least this long: the ratio is at most this
+            elif any(run.timed_out for run in emerged_runs):
+                # emerge took at least this long: the ratio is at most this
                 least = min(run.seconds for run in emerged_runs if run.timed_out)
                 emerge_s, ratio = f">{least:.0f}", f"<{ours_s / least:.2f}"
             else:
@@ -137,7 +139,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{max(load_before, os.getloadavg()[0]):5.1f}", flush=True)
     print()
     if args.repeat > 1:
-        print(f"Each tree ran {args.repeat} times, ours and emerge alternately: ours and its figures are the median run's,")
+        print(f"Each tree ran {args.repeat} times, ours and emerge alternately: "
+              "ours and its figures are the median run's,")
         print("emerge is its median (of an even count, the lower middle one), ratio = their ratio; every run's time,")
         print("in the order run, is listed below.")
     print("ours = the whole `bench.ingest.one` process up to its figures (interpreter start, scan, load);")

@@ -90,8 +90,8 @@ def run_emerge(cache: Path, tree: Path, files_by_language: Mapping[str, int], pr
     config_file.write_text(config(tree, work / "export", languages, pruned_dirs))
     started = time.perf_counter()
     with open(work / "emerge.log", "wb") as log:
-        process = subprocess.Popen([str(executable), "-c", str(config_file), "-e"], stdout=log, stderr=subprocess.STDOUT,
-                                   cwd=work, start_new_session=True)
+        process = subprocess.Popen([str(executable), "-c", str(config_file), "-e"], stdout=log,
+                                   stderr=subprocess.STDOUT, cwd=work, start_new_session=True)
         deadline = started + timeout_s
         while True:
             pid, status, usage = os.wait4(process.pid, os.WNOHANG)

@@ -19,8 +19,8 @@ import uuid
 from pathlib import Path
 from time import perf_counter
 
-from bench.cpu import process_cpu_seconds
 from api.process_tuning import tune_cli
+from bench.cpu import process_cpu_seconds
 from graphdb import codegraph
 from graphdb.database import Database
 from graphdb.runtime import LocalInstance
@@ -73,7 +73,8 @@ def main(argv: list[str] | None = None) -> int:
         figures = {
             "files": len(result.files),
             "files_by_language": dict(result.report.files_by_language),
-            "pruned_dirs": sorted({Path(s.path.rstrip("/")).name for s in result.report.skipped if s.path.endswith("/")}),
+            "pruned_dirs": sorted({Path(s.path.rstrip("/")).name for s in result.report.skipped
+                                   if s.path.endswith("/")}),
             "symbols": len(result.symbols),
             "edges": len(result.edges),
             # The load begins during the scan: its part after the scan, and its rate over all of it.

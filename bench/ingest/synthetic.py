@@ -62,7 +62,8 @@ def _typescript(index: int, imports: list[int]) -> str:
     lines += ["", f"export function helper{index}(value: number): number {{", "  let total = path.sep.length;"]
     lines += [f"  total += helper{other}(value);" for other in imports]
     lines += ["  return total;", "}", "",
-              f"export class Base{index}{base} {{", "  run(value: number): number {", f"    return helper{index}(value);",
+              f"export class Base{index}{base} {{", "  run(value: number): number {",
+              f"    return helper{index}(value);",
               "  }", "  describe(): number {", "    return this.run(1);", "  }", "}", "",
               f"export class Child{index} extends Base{index} {{", "  run(value: number): number {",
               "    return super.run(value) + 1;", "  }", "}", ""]

@@ -32,12 +32,12 @@ from time import perf_counter
 from typing import Any
 
 from bench.common import forget_repo
-from services.candidate import collect_input
 from graphdb.database import Database
 from graphdb.gds import open_gds
 from graphdb.settings import DbSettings
 from rooms.candidate import ClusterParams, build_candidate_seed
 from rooms.contract import serialize_seed
+from services.candidate import collect_input
 
 RESCANS = 3
 TIMED_ROUNDS = 3

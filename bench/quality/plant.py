@@ -143,7 +143,7 @@ def design(seed: int, *, tests: bool = True, large: bool = False, noise: float =
             if inner_hub and module != "catalog" and rng.random() < 0.4 and model not in imports[spec]:
                 imports[spec].append(model)
             # Hubs: most files log, many raise shared errors, some read config or shared types.
-            for hub, share in zip(by_module["common"], HUB_USE.values()):
+            for hub, share in zip(by_module["common"], HUB_USE.values(), strict=True):
                 if rng.random() < share:
                     imports[spec].append(hub)
     if tests:
@@ -286,7 +286,8 @@ def typescript_repo(seed: int = 23, name: str = "typescript-shop", *, flat: bool
         lines: list[str] = []
         for dep in plan.imports[spec]:
             target = posixpath.relpath(path_of(dep)[:-3], here)
-            lines.append(f'import {{ {_camel(_ident(dep))} }} from "{target if target.startswith(".") else "./" + target}";')
+            source = target if target.startswith(".") else "./" + target
+            lines.append(f'import {{ {_camel(_ident(dep))} }} from "{source}";')
         lines.append("")
         fn = _camel(_ident(spec))
         if spec.test_of:
@@ -294,7 +295,8 @@ def typescript_repo(seed: int = 23, name: str = "typescript-shop", *, flat: bool
             lines += [f"    expect({_camel(_ident(dep))}(1)).toBeDefined();" for dep in plan.imports[spec]]
             lines += ["  });", "});"]
         else:
-            lines += [f"export class {_pascal(_ident(spec))} {{", f"  run(value: number): number {{ return {fn}(value); }}",
+            lines += [f"export class {_pascal(_ident(spec))} {{",
+                      f"  run(value: number): number {{ return {fn}(value); }}",
                       "}", "", f"export function {fn}(value: number): number {{"]
             lines += [f"  value = {_camel(_ident(dep))}(value);" for dep in plan.imports[spec]]
             lines += ["  return value;", "}"]

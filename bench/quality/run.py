@@ -39,14 +39,14 @@ from bench.quality import archsets
 from bench.quality.metrics import ari, mojofm
 from bench.quality.plant import PlantedRepo, held_out_repos, planted_repos
 from graphdb import codegraph
-from services.candidate import build_candidate, collect_input
 from graphdb.clustering import cluster
 from graphdb.database import Database
 from graphdb.gds import open_gds
+from ingest import ScanOptions, ScanResult, scan_tree
 from rooms.candidate import ClusterParams, build_candidate_seed
 from rooms.candidate.membership import resolve
 from rooms.contract import SeedFile
-from ingest import ScanOptions, ScanResult, scan_tree
+from services.candidate import build_candidate, collect_input
 
 Loader = Callable[[Database, str, ScanResult], None]
 
@@ -191,7 +191,8 @@ def table(figures: Sequence[RepoFigures]) -> str:
     kept = [f for f in figures if f.kept_seeded is not None and f.kept_unseeded is not None]
     rows.append("-" * len(head))
     rows.append(
-        f"{'mean':<21}{'':>6}  {_mean([f.ours.mojofm for f in figures]):>7.2f} / {_mean([f.ours.ari for f in figures]):<6.3f}  "
+        f"{'mean':<21}{'':>6}  "
+        f"{_mean([f.ours.mojofm for f in figures]):>7.2f} / {_mean([f.ours.ari for f in figures]):<6.3f}  "
         f"{_mean([f.directory.mojofm for f in figures]):>6.2f} / {_mean([f.directory.ari for f in figures]):<6.3f}  "
         f"{_mean([f.louvain.mojofm for f in figures]):>6.2f} / {_mean([f.louvain.ari for f in figures]):<6.3f}  "
         + (f"{_mean([f.kept_seeded for f in kept]):>9.2f} / {_mean([f.kept_unseeded for f in kept]):<9.2f}"  # type: ignore[misc]
@@ -222,7 +223,7 @@ PLANT_STRUCTURE_GRID: dict[str, Sequence[object]] = {
 
 def _settings(grid: dict[str, Sequence[object]]) -> list[dict[str, object]]:
     keys = list(grid)
-    return [dict(zip(keys, values)) for values in product(*(grid[k] for k in keys))]
+    return [dict(zip(keys, values, strict=True)) for values in product(*(grid[k] for k in keys))]
 
 
 def _with_weights(setting: dict[str, object]) -> dict[str, object]:
@@ -307,7 +308,8 @@ def main(argv: Sequence[str] | None = None, loader: Loader | None = None) -> int
         gds.close()
         db.close()
     if args.json:
-        print(json.dumps({"parameters": params.model_dump(mode="json"), "repos": [asdict(f) for f in figures]}, indent=2))
+        print(json.dumps({"parameters": params.model_dump(mode="json"), "repos": [asdict(f) for f in figures]},
+                         indent=2))
     else:
         print(table(figures))
     if args.held_out:

@@ -87,7 +87,7 @@ def relationship_row(source: Any, target: Any, edge: EdgeRecord) -> list[Any]:
     then the edge's count, weight and confidence; a structural edge (CONTAINS) has its ends only."""
     if edge.kind in STRUCTURAL_EDGE_KINDS:
         return [source, target]
-    return [source, target, edge.count, edge.weight, edge.confidence]
+    return [source, target, edge.ref_count, edge.weight, edge.confidence]
 
 
 def relationship_rows(edges: Iterable[EdgeRecord], nodes: dict[str, str]) -> list[list[Any]]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Callable
 
 from graphdb.errors import MavenFailed
 from graphdb.runtime.versions import DIST_NAME, GDS_VERSION, NEO4J_VERSION

@@ -54,7 +54,7 @@ def parse_file(path: str, language: str, data: bytes) -> FileParse:
     if spec is not None:
         try:
             (symbols, references, imports, namespaces), error_line = extract(spec, source)
-        except Exception as exc:  # noqa: BLE001 - one unreadable file must never stop a scan of thousands
+        except Exception as exc:  # one unreadable file must never stop a scan of thousands
             issues.append(FileIssue(path, "parse_failed", f"{type(exc).__name__}: {exc}"))
         else:
             if error_line:

@@ -264,7 +264,9 @@ def _namespace_name(node: Node) -> str:
     """The dotted name of a namespace node, including enclosing namespace blocks (C# nesting)."""
     parts = [".".join(split_qualified(text_of(node)))]
     declaration = node.parent
-    ancestor = declaration.parent if declaration is not None else None
+    if declaration is None:
+        return parts[0]
+    ancestor = declaration.parent
     while ancestor is not None:
         if ancestor.type == declaration.type:
             name = ancestor.child_by_field_name("name")

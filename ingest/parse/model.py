@@ -38,7 +38,7 @@ class RawReference(NamedTuple):
     name: str      # simple name of the callee or base
     scope: str     # qualified name of the innermost enclosing symbol (or impl owner), "" = file level
     receiver: str  # "" plain, "self" for self/this/super, else the qualifier's text ("pkg", "Foo", "?")
-    count: int
+    ref_count: int  # not ``count``, which would shadow tuple.count
     # The names written before the name when they may name a module, package or type, joined by ".": "std.fmt" of
     # ``std::fmt::Debug``, "os.path" of ``os.path.join()``, "x" of ``x.run()`` in Python; "" when there are none, or
     # when what precedes is an expression or (Rust ``x.run()``) a value. Resolution reads its first name.

@@ -154,7 +154,7 @@ def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], 
         file_source = file_id(path)  # the source of file-level references
         for ref in parse.references:
             source, match = file_scope.resolve(ref)
-            kind, count = ref.kind, ref.count
+            kind, count = ref.kind, ref.ref_count
             counts[kind, match.status] += count
             if match.status == RESOLVED and match.target is not None:
                 edges.add(_INHERITS if kind == "inherit" else _CALLS, source or file_source, match.target.id, path,

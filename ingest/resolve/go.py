@@ -27,7 +27,6 @@ from ingest.resolve.base import (
     resolved,
 )
 
-
 _MAJOR_VERSION = re.compile(r"v\d+")
 
 
@@ -48,7 +47,8 @@ def _binds(imp: RawImport) -> tuple[str, ...]:
 class _GoImports:
     def __init__(self, index: RepoIndex) -> None:
         self._index = index
-        modules = [(manifest.name, posixpath.dirname(path)) for path, manifest in index.manifests_of("go") if manifest.name]
+        modules = [(manifest.name, posixpath.dirname(path))
+                   for path, manifest in index.manifests_of("go") if manifest.name]
         self._modules = sorted(modules, key=lambda item: (-len(item[0]), item))
         self._requires = sorted(index.declared("go"), key=lambda name: (-len(name), name))
 
@@ -56,7 +56,8 @@ class _GoImports:
         spec = imp.specifier
         for module_path, directory in self._modules:
             if spec == module_path or spec.startswith(module_path + "/"):
-                package_dir = posixpath.join(directory, spec[len(module_path) + 1:]) if spec != module_path else directory
+                package_dir = (posixpath.join(directory, spec[len(module_path) + 1:]) if spec != module_path
+                               else directory)
                 files = self._package_files(package_dir)
                 return resolved(*files) if files else UNRESOLVED_OUTCOME
         if "." not in spec.split("/")[0]:

@@ -214,8 +214,8 @@ class FileScope:
             return self._table.choose(own, ref, enclosing_class, path)
         if receiver == "" and self._bindings.get(name) is False:
             return _UNRESOLVED_MATCH  # imported from outside the repository: a symbol of that name here is another
-        related = self._related_named(name)
-        related = [target for target in related if target.kind in allowed] if related else None
+        named = self._related_named(name)
+        related = [target for target in named if target.kind in allowed] if named else None
         if related:
             return self._table.choose(related, ref, enclosing_class, path)
         if receiver and kind == "call":

@@ -21,7 +21,7 @@ from rooms.candidate.fallbacks import directory_extension_units, is_single_direc
 from rooms.candidate.graph import FileGraph
 from rooms.candidate.ids import block_ids, skeleton_id
 from rooms.candidate.inputs import CandidateInput, FileInfo
-from rooms.candidate.membership import entries_for, own_code, resolve, residue_home, subtree_counts
+from rooms.candidate.membership import entries_for, own_code, residue_home, resolve, subtree_counts
 from rooms.candidate.meta import block_meta
 from rooms.candidate.params import ClusterParams
 from rooms.candidate.report import CandidateReport, Fallback, Seam, SuggestedSplit
@@ -79,7 +79,7 @@ def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = No
     shared = {p for p, n in owners.items() if n > 1}
     subtree = subtree_counts(paths)
     entries = {block_id: entries_for(u.files, u.files & shared, infos, subtree, params.glob_threshold)
-               for block_id, u in zip(ids, units)}
+               for block_id, u in zip(ids, units, strict=True)}
     members = resolve(entries, paths)
     mapped = set().union(*members.values()) if members else set()
     residue = sorted(known - mapped)
@@ -94,10 +94,10 @@ def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = No
         LabelInput(anchor=u.anchor, tag=u.label, languages=[infos[p].language for p in sorted(members[block_id])],
                    symbols=[s for p in own_code(members[block_id]) for s in symbols_by_path.get(p, ())],
                    root_name=data.repo_id)
-        for block_id, u in zip(ids, units)
+        for block_id, u in zip(ids, units, strict=True)
     ]
     names = names_for(labels)
-    anchors = {block_id: u.anchor for block_id, u in zip(ids, units)}
+    anchors = {block_id: u.anchor for block_id, u in zip(ids, units, strict=True)}
     sizes = {block_id: len(members[block_id]) for block_id in ids}
     homes: dict[str, list[str]] = {block_id: [] for block_id in ids}
     if ids:
@@ -105,7 +105,7 @@ def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = No
             homes[residue_home(path, anchors, sizes)].append(path)
 
     blocks = []
-    for index, (block_id, unit) in enumerate(zip(ids, units)):
+    for index, block_id in enumerate(ids):
         resolved = members[block_id]
         blocks.append(SystemBlock(
             block_id=block_id,
@@ -129,8 +129,10 @@ def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = No
         skeleton=Skeleton(skeleton_id=skeleton_id(data.repo_id), version=1, state=SkeletonState.CANDIDATE),
         blocks=blocks,
     )
-    seams = [Seam(path=p, block_ids=[b for b, u in zip(ids, units) if p in u.files]) for p in sorted(shared)]
-    splits = [SuggestedSplit(block_id=b, directories=list(u.finer)) for b, u in zip(ids, units) if u.finer]
+    seams = [Seam(path=p, block_ids=[b for b, u in zip(ids, units, strict=True) if p in u.files])
+             for p in sorted(shared)]
+    splits = [SuggestedSplit(block_id=b, directories=list(u.finer))
+              for b, u in zip(ids, units, strict=True) if u.finer]
     report = CandidateReport(
         fallback=fallback,
         algorithm=params.algorithm if fallback is None else _ALGORITHM_BY_FALLBACK.get(fallback, params.algorithm),

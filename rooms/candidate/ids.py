@@ -26,7 +26,7 @@ def block_ids(units: Sequence[Unit]) -> list[str]:
     seen: dict[str, int] = defaultdict(int)
     for key in keys:
         seen[key] += 1
-    keys = [key if seen[key] == 1 else f"{key}\nfile:{min(u.files)}" for key, u in zip(keys, units)]
+    keys = [key if seen[key] == 1 else f"{key}\nfile:{min(u.files)}" for key, u in zip(keys, units, strict=True)]
     ids: list[str] = []
     taken: set[str] = set()
     for key in keys:

@@ -8,8 +8,9 @@
   benchmarks, ``docs`` for documentation and examples, ``primary`` otherwise; a glob is ``test``,
   ``docs`` or ``generated`` when every file it covers in the block is one, ``primary`` otherwise.
 - What a block resolves to: its exact paths, plus the files under its globs that no other block lists
-  exactly (under nested globs of two blocks, the deeper glob wins). The residue is every file no block resolves — with a glob covering a directory's unclaimed
-  tenth, those files are the block's (the glob says so to every reader), never residue.
+  exactly (under nested globs of two blocks, the deeper glob wins). The residue is every file no block
+  resolves — with a glob covering a directory's unclaimed tenth, those files are the block's (the glob says
+  so to every reader), never residue.
 - Each residue file is listed in the ``unmapped_residue`` of exactly one block: the one whose anchor
   directory is nearest (deepest shared directory; then the larger block; then the smaller id).
 """
@@ -30,7 +31,8 @@ _BENCH_DIRS = frozenset({"bench", "benches", "benchmark", "benchmarks"})
 _EXAMPLE_DIRS = frozenset({"examples", "samples", "demos"})
 _EXAMPLE_ROOTS = frozenset({"example", "sample", "demo"})
 _GENERATED_DIRS = frozenset({"generated", "__generated__", "gen-src"})
-_GENERATED_NAME = re.compile(r"(\.pb\.(go|cc|h)|_pb2(_grpc)?\.pyi?|\.pb\.gw\.go|_grpc\.pb\.go|\.generated\.\w+|\.g\.dart)$")
+_GENERATED_NAME = re.compile(
+    r"(\.pb\.(go|cc|h)|_pb2(_grpc)?\.pyi?|\.pb\.gw\.go|_grpc\.pb\.go|\.generated\.\w+|\.g\.dart)$")
 _GLOB_ROLES = frozenset({MemberRole.TEST, MemberRole.DOCS, MemberRole.GENERATED})
 _TEST_NAME = re.compile(
     r"^(test_.*\.py|.*_test\.py|conftest\.py|.*_test\.go|.*\.(test|spec)\.[cm]?[jt]sx?|.*(Test|Tests|IT)\.(java|kt|cs)"
@@ -149,7 +151,7 @@ def residue_home(path: str, anchors: Mapping[str, str], sizes: Mapping[str, int]
 
     def shared_depth(anchor: str) -> int:
         depth = 0
-        for a, b in zip(anchor.split("/") if anchor else [], directory.split("/") if directory else []):
+        for a, b in zip(anchor.split("/") if anchor else [], directory.split("/") if directory else [], strict=False):
             if a != b:
                 break
             depth += 1

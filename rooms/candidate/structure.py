@@ -18,9 +18,9 @@
    top-level tree (root files without an edge: the residue).
 5. What serves the code attaches to it: a test, benchmark or example outside a mirrored test tree joins
    the unit it uses most, else its nearest unit by directory (what nothing owns stays together, one unit a
-   top-level tree, or in the residue under FLOOR files); a non-code file (a manifest, a resource) joins the unit holding most of the code under
-   its nearest directory that has any. Root files, hidden trees (``.github``) and non-code trees of fewer
-   than FLOOR files stay in the residue.
+   top-level tree, or in the residue under FLOOR files); a non-code file (a manifest, a resource) joins the
+   unit holding most of the code under its nearest directory that has any. Root files, hidden trees
+   (``.github``) and non-code trees of fewer than FLOOR files stay in the residue.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ def common_directory(paths: Iterable[str]) -> str:
     if not parts:
         return ""
     prefix: list[str] = []
-    for segments in zip(*parts):
+    for segments in zip(*parts, strict=False):
         if all(s == segments[0] for s in segments):
             prefix.append(segments[0])
         else:

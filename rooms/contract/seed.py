@@ -9,7 +9,7 @@ one repository; ours holds many, so the store keeps the seed's ``repo`` right af
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import ClassVar, Final, Literal
 
 from pydantic import Field, StrictBool, StrictStr, model_validator
 from pydantic_core import PydanticCustomError
@@ -18,8 +18,8 @@ from rooms.contract.base import ContractModel, Count, Ident, RepoPath
 from rooms.contract.blocks import SystemBlock
 from rooms.contract.enums import SkeletonState, UnmappedAction
 
-SEED_SCHEMA = "m1nd-system-block-seed-v0"
-STORE_SCHEMA = "m1nd-system-block-store-v0"
+SEED_SCHEMA: Final = "m1nd-system-block-seed-v0"
+STORE_SCHEMA: Final = "m1nd-system-block-store-v0"
 UNMAPPED_FILES_CAP = 500
 
 
@@ -56,7 +56,8 @@ def _check_blocks(skeleton: Skeleton, blocks: list[SystemBlock]) -> None:
     seen: set[str] = set()
     for block in blocks:
         if block.block_id in seen:
-            raise PydanticCustomError("invalid_block", "block id {block_id} appears twice", {"block_id": block.block_id})
+            raise PydanticCustomError("invalid_block", "block id {block_id} appears twice",
+                                      {"block_id": block.block_id})
         seen.add(block.block_id)
     for block in blocks:
         for socket in (*block.sockets.inputs, *block.sockets.outputs, *block.sockets.external):
@@ -106,7 +107,8 @@ class Store(ContractModel):
     @model_validator(mode="after")
     def _consistent(self) -> Store:
         _check_blocks(self.skeleton, self.blocks)
-        if self.candidate_revision is not None and self.candidate_revision.skeleton.state is not SkeletonState.CANDIDATE:
+        revision = self.candidate_revision
+        if revision is not None and revision.skeleton.state is not SkeletonState.CANDIDATE:
             raise PydanticCustomError("invalid_store", "candidate_revision must hold a candidate skeleton", {})
         return self
 

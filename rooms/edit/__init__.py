@@ -10,7 +10,17 @@ Public API:
 """
 
 from rooms.edit.engine import apply_batch
-from rooms.edit.ops import AssignUnmapped, EditOp, Merge, MoveMember, OpParseError, Rename, ResolveSeam, Split, parse_ops
+from rooms.edit.ops import (
+    AssignUnmapped,
+    EditOp,
+    Merge,
+    MoveMember,
+    OpParseError,
+    Rename,
+    ResolveSeam,
+    Split,
+    parse_ops,
+)
 from rooms.edit.outcome import BATCH_INDEX, Applied, EditCode, EditOutcome, Rejected
 from rooms.edit.ratify import RatifyApplied, RatifyRefusal, RatifyRejected, check_ratify, ratify
 from rooms.edit.seams import unresolved_seam_count, unresolved_seams

@@ -108,7 +108,8 @@ def curation_plan(store: Store, floor: int = SIZE_FLOOR) -> CurationPlan:
     merged = store
     if merges:
         preview = apply_batch(store, merges, Seat.AGENT)
-        if not isinstance(preview, Applied):  # a merge the engine would refuse: propose none
-            merges, preview = [], None
-        merged = preview.store if preview is not None else store
+        if isinstance(preview, Applied):
+            merged = preview.store
+        else:  # a merge the engine would refuse: propose none
+            merges = []
     return CurationPlan(merges, seam_plan(merged.blocks), residue_plan(merged.blocks))

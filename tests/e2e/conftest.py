@@ -76,7 +76,7 @@ def page(context: BrowserContext) -> Iterator[Page]:
     problems: list[str] = []
     tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
 
-    def on_dialog(dialog) -> None:  # noqa: ANN001 - playwright's Dialog
+    def on_dialog(dialog) -> None:  # playwright's Dialog
         problems.append(f"a {dialog.type} dialog fired: {dialog.message!r}")
         dialog.dismiss()
 

@@ -9,7 +9,13 @@ from playwright.sync_api import Page, expect
 from tests.api.conftest import ServedApi
 from tests.api.edit_support import candidate_seed, edit, import_seed
 from tests.e2e.screen import (
-    assert_one_batch, block_row, blocks_of, open_screen, pick, store_state, wait_for_version,
+    assert_one_batch,
+    block_row,
+    blocks_of,
+    open_screen,
+    pick,
+    store_state,
+    wait_for_version,
 )
 from tests.e2e.shots import screenshot
 

@@ -12,14 +12,16 @@ The graph (loaded with ``tests/cypher/code_graph.cypher``), counted by hand:
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
-from services.candidate import build_candidate
 from graphdb.clustering import cluster
 from graphdb.database import Database
 from graphdb.gds import louvain_file_communities, open_gds
 from rooms.candidate import ClusterParams, Fallback
 from rooms.contract import serialize_seed
+from services.candidate import build_candidate
 from tests.support import fixture_cypher
 
 pytestmark = pytest.mark.integration
@@ -52,11 +54,12 @@ def _seed_graph(db: Database, repo_id: str, *, docs_only: bool = False) -> None:
     edges: list[list[object]] = [["DEFINES", _fid(p), _fn(p), 1.0] for p in A + B]
     edges.append(["DEFINES", _fid(LOG), f"{LOG}::function::write", 1.0])
     for group in (A, B):
-        edges += [["IMPORTS", _fid(s), _fid(t), 1.0] for s, t in zip(group, group[1:] + group[:1])]
-        edges += [["CALLS", _fn(s), _fn(t), 1.0] for s, t in zip(group, group[1:])]
+        edges += [["IMPORTS", _fid(s), _fid(t), 1.0] for s, t in zip(group, group[1:] + group[:1], strict=True)]
+        edges += [["CALLS", _fn(s), _fn(t), 1.0] for s, t in pairwise(group)]
     edges.append(["IMPORTS", _fid(A[0]), _fid(B[0]), 0.5])
     edges += [["IMPORTS", _fid(p), _fid(LOG), 1.0] for p in A + B]
-    edges += [["IMPORTS", _fid("tests/test_a.py"), _fid(A[0]), 1.0], ["IMPORTS", _fid("tests/test_b.py"), _fid(B[0]), 1.0],
+    edges += [["IMPORTS", _fid("tests/test_a.py"), _fid(A[0]), 1.0],
+              ["IMPORTS", _fid("tests/test_b.py"), _fid(B[0]), 1.0],
               ["IMPORTS", _fid("pkg/a/leaf.py"), _fid(A[1]), 1.0]]
     assert len(edges) == 35
     db.driver.execute_query(fixture_cypher("code_graph"), repo_id=repo_id, files=files, symbols=symbols,
@@ -64,17 +67,17 @@ def _seed_graph(db: Database, repo_id: str, *, docs_only: bool = False) -> None:
 
 
 @pytest.fixture
-def gds(db: Database):  # noqa: ANN201 - a GraphDataScience client
+def gds(db: Database):  # a GraphDataScience client
     client = open_gds(db.target)
     yield client
     client.close()
 
 
-def _catalog(gds) -> set[str]:  # noqa: ANN001
+def _catalog(gds) -> set[str]:
     return {info.graph_name for info in gds.graph.list()}
 
 
-def test_projection_levers_by_hand_counts_and_the_projection_is_dropped(db: Database, repo_id: str, gds) -> None:  # noqa: ANN001
+def test_projection_levers_by_hand_counts_and_the_projection_is_dropped(db: Database, repo_id: str, gds) -> None:
     _seed_graph(db, repo_id)
     before = _catalog(gds)
     plain = cluster(db, gds, repo_id, ClusterParams(fold_leaves=False))
@@ -87,7 +90,7 @@ def test_projection_levers_by_hand_counts_and_the_projection_is_dropped(db: Data
     assert (no_hub.node_count, no_hub.relationship_count) == (16, 46)    # log's 8 imports dropped, log gone
 
 
-def test_folded_leaves_take_their_neighbours_community(db: Database, repo_id: str, gds) -> None:  # noqa: ANN001
+def test_folded_leaves_take_their_neighbours_community(db: Database, repo_id: str, gds) -> None:
     _seed_graph(db, repo_id)
     got = cluster(db, gds, repo_id, ClusterParams(fold_leaves=True), hubs=[LOG]).files
     assert got["tests/test_a.py"] == got[A[0]] and got["pkg/a/leaf.py"] == got[A[1]]
@@ -97,7 +100,7 @@ def test_folded_leaves_take_their_neighbours_community(db: Database, repo_id: st
 
 
 @pytest.mark.parametrize("algorithm", ["louvain", "leiden"])
-def test_the_candidate_from_the_database(db: Database, repo_id: str, gds, algorithm: str) -> None:  # noqa: ANN001
+def test_the_candidate_from_the_database(db: Database, repo_id: str, gds, algorithm: str) -> None:
     _seed_graph(db, repo_id)
     seed, report = build_candidate(db, gds, repo_id, PARAMS.model_copy(update={"algorithm": algorithm}),
                                    source_commit="abc123")
@@ -116,7 +119,7 @@ def test_the_candidate_from_the_database(db: Database, repo_id: str, gds, algori
     assert all(b.sockets.external == [] for b in seed.blocks)  # no file uses the declared package
 
 
-def test_same_graph_twice_gives_identical_assignments_and_candidate(db: Database, repo_id: str, gds) -> None:  # noqa: ANN001
+def test_same_graph_twice_gives_identical_assignments_and_candidate(db: Database, repo_id: str, gds) -> None:
     _seed_graph(db, repo_id)
     first = cluster(db, gds, repo_id, PARAMS)
     second = cluster(db, gds, repo_id, PARAMS)
@@ -131,7 +134,7 @@ def test_same_graph_twice_gives_identical_assignments_and_candidate(db: Database
     assert report3.seeded and serialize_seed(seed3) == serialize_seed(seed1)
 
 
-def test_a_rescan_seeded_from_the_previous_candidate_keeps_its_blocks(db: Database, repo_id: str, gds) -> None:  # noqa: ANN001
+def test_a_rescan_seeded_from_the_previous_candidate_keeps_its_blocks(db: Database, repo_id: str, gds) -> None:
     _seed_graph(db, repo_id)
     first, report = build_candidate(db, gds, repo_id, SEEDED)
     assert not report.seeded  # nothing remembered yet
@@ -142,7 +145,7 @@ def test_a_rescan_seeded_from_the_previous_candidate_keeps_its_blocks(db: Databa
         assert report.seeded or algorithm == "leiden"  # a seeded Leiden that cannot improve reruns unseeded
 
 
-def test_without_remembered_communities_the_previous_blocks_seed_the_rescan(db: Database, repo_id: str, gds) -> None:  # noqa: ANN001
+def test_without_remembered_communities_the_previous_blocks_seed_the_rescan(db: Database, repo_id: str, gds) -> None:
     _seed_graph(db, repo_id)
     first, _ = build_candidate(db, gds, repo_id, SEEDED)
     db.execute("cluster_seeds_write", repo_id=repo_id, seeds={})  # forget them (as after an import)
@@ -151,7 +154,7 @@ def test_without_remembered_communities_the_previous_blocks_seed_the_rescan(db: 
     assert report.seeded and [b.block_id for b in again.blocks] == [b.block_id for b in first.blocks]
 
 
-def test_a_repository_without_edges_is_not_clustered(db: Database, repo_id: str, gds) -> None:  # noqa: ANN001
+def test_a_repository_without_edges_is_not_clustered(db: Database, repo_id: str, gds) -> None:
     _seed_graph(db, repo_id, docs_only=True)
     assert cluster(db, gds, repo_id, PARAMS).files == {}
     seed, report = build_candidate(db, gds, repo_id)
@@ -160,7 +163,7 @@ def test_a_repository_without_edges_is_not_clustered(db: Database, repo_id: str,
     assert seed.blocks[0].candidate_meta.graph_cohesion is None
 
 
-def test_the_file_graph_louvain_of_the_foundation_still_runs(db: Database, repo_id: str, gds) -> None:  # noqa: ANN001
+def test_the_file_graph_louvain_of_the_foundation_still_runs(db: Database, repo_id: str, gds) -> None:
     _seed_graph(db, repo_id)
     communities = louvain_file_communities(gds, repo_id)
     assert set(communities) >= {_fid(p) for p in A + B}

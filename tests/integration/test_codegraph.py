@@ -52,7 +52,7 @@ def _expected(result: ScanResult) -> tuple[set[tuple[Any, ...]], set[tuple[Any, 
                                       "end_line": s.end_line}.items())))
               for s in result.symbols}
     nodes |= {("Package", (("ecosystem", p.ecosystem), ("id", p.id), ("name", p.name))) for p in result.packages}
-    relationships = {(e.kind, e.source, e.target, e.count, e.weight, e.confidence) for e in result.edges}
+    relationships = {(e.kind, e.source, e.target, e.ref_count, e.weight, e.confidence) for e in result.edges}
     return nodes, relationships
 
 
@@ -103,7 +103,8 @@ def test_syncing_along_an_edit_history_equals_fresh_loads(db: Database, repo_id:
     git(root, "init", "-q")
     write(root, {
         "pyproject.toml": '[project]\nname = "demo"\ndependencies = ["requests"]\n',
-        "a.py": "import requests\n\n\ndef f():\n    return requests.get('x')\n\n\nclass A:\n    def m(self):\n        return f()\n",
+        "a.py": "import requests\n\n\ndef f():\n    return requests.get('x')\n\n\n"
+                "class A:\n    def m(self):\n        return f()\n",
         "b.py": "from a import A, f\n\n\nclass B(A):\n    def n(self):\n        return f()\n",
         "c/d.ts": "import { e } from './e';\nexport function d() { return e(); }\n",
         "c/e.ts": "export function e() { return 1; }\n",

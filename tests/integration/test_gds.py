@@ -50,7 +50,7 @@ def test_louvain_is_deterministic(db: Database, repo_id: str) -> None:
     assert runs[0] == runs[1] == runs[2]
 
 
-def test_reports_versions(db: Database, record_property) -> None:  # noqa: ANN001 - pytest fixture
+def test_reports_versions(db: Database, record_property) -> None:  # pytest fixture
     neo4j_version, gds_version = db.versions()
     record_property("neo4j_version", neo4j_version)
     record_property("gds_version", gds_version)

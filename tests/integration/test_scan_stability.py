@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 from graphdb.database import Database
-from services.scan import scan
 from graphdb.store_writes import export_seed
 from rooms.contract import SeedFile
 from rooms.reconcile import resolve_members
 from rooms.store_rules import CandidateWrite
-from tests.support import write_python_repo
+from services.scan import scan
 from tests.integration.owner import OWNER
+from tests.support import write_python_repo
 
 pytestmark = pytest.mark.integration
 
@@ -75,7 +75,8 @@ def test_rescans_of_an_unchanged_tree_give_the_identical_map_and_an_edit_keeps_i
     old = block_of(first.candidate, files)
     assert len(set(old.values())) >= 4, "the flat src/ is split by the graph"
     assert old["include/codec_0.h"] == old["src/codec_0.c"], "a header lives with its source"
-    (tmp_path / "src" / "net_3.c").write_text((tmp_path / "src" / "net_3.c").read_text() + "\nint net_extra(void) { return 0; }\n")
+    net = tmp_path / "src" / "net_3.c"
+    net.write_text(net.read_text() + "\nint net_extra(void) { return 0; }\n")
     for version in (4, 5, 6):  # after a small edit, however often rescanned, the files keep their blocks
         after = scan(db, tmp_path, repo_id, version, naming="heuristic", actor=OWNER)
         new = block_of(after.candidate, files)

@@ -60,7 +60,7 @@ class NamingServer:
                 self.end_headers()
                 self.wfile.write(body)
 
-            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+            def do_POST(self) -> None:  # http.server's naming
                 body = json.loads(self.rfile.read(int(self.headers["content-length"])))
                 with server._lock:
                     server.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})

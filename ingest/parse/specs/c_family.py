@@ -27,8 +27,10 @@ _C_FAMILY = r"""
 (struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @def.struct
 (union_specifier name: (type_identifier) @name body: (field_declaration_list)) @def.struct
 (enum_specifier name: (type_identifier) @name body: (enumerator_list)) @def.enum
-(type_definition type: (struct_specifier !name body: (field_declaration_list)) declarator: (type_identifier) @name) @def.struct
-(type_definition type: (union_specifier !name body: (field_declaration_list)) declarator: (type_identifier) @name) @def.struct
+(type_definition type: (struct_specifier !name body: (field_declaration_list))
+                 declarator: (type_identifier) @name) @def.struct
+(type_definition type: (union_specifier !name body: (field_declaration_list))
+                 declarator: (type_identifier) @name) @def.struct
 (type_definition type: (enum_specifier !name body: (enumerator_list)) declarator: (type_identifier) @name) @def.enum
 (call_expression function: (identifier) @name) @ref.call
 (call_expression function: (field_expression argument: (_) @receiver field: (field_identifier) @name)) @ref.call

@@ -24,7 +24,8 @@ QUERY = rf"""
 (invocation_expression function: (identifier) @name) @ref.call
 (invocation_expression function: (generic_name (identifier) @name)) @ref.call
 (invocation_expression function: (member_access_expression expression: _ @receiver name: (identifier) @name)) @ref.call
-(invocation_expression function: (member_access_expression expression: _ @receiver name: (generic_name (identifier) @name))) @ref.call
+(invocation_expression function: (member_access_expression expression: _ @receiver
+                                                          name: (generic_name (identifier) @name))) @ref.call
 (object_creation_expression type: {_TYPE} @name) @ref.call
 (using_directive) @import
 (namespace_declaration name: (_) @namespace)

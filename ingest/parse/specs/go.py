@@ -22,7 +22,8 @@ QUERY = r"""
   name: (field_identifier) @name) @def.method
 (type_spec name: (type_identifier) @name type: (struct_type)) @def.struct
 (type_spec name: (type_identifier) @name type: (interface_type)) @def.interface
-(field_declaration_list (field_declaration !name type: [(type_identifier) (qualified_type) (pointer_type)] @ref.inherit))
+(field_declaration_list
+ (field_declaration !name type: [(type_identifier) (qualified_type) (pointer_type)] @ref.inherit))
 (interface_type (type_elem [(type_identifier) (qualified_type)] @ref.inherit))
 (call_expression function: (identifier) @name) @ref.call
 (call_expression function: (selector_expression operand: (_) @qualifier field: (field_identifier) @name)) @ref.call

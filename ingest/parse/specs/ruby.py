@@ -10,7 +10,13 @@ from tree_sitter import Node
 from ingest.parse.engine import LanguageSpec, text_of
 from ingest.parse.model import RawImport
 
-QUERY = r"""
+# Calls that are declarations, imports or mixins, never a reference to a method of the repository.
+_NOT_CALLS = "|".join((
+    "require", "require_relative", "load", "autoload", "include", "extend", "prepend",
+    "attr_reader", "attr_writer", "attr_accessor", "private", "protected", "public", "module_function",
+))
+
+QUERY = rf"""
 (class name: [(constant) (scope_resolution)] @name) @def.class
 (module name: [(constant) (scope_resolution)] @name) @def.module
 (method name: (_) @name) @def.function
@@ -21,7 +27,7 @@ QUERY = r"""
    arguments: (argument_list [(constant) (scope_resolution)] @ref.inherit))
  (#any-of? @_mixin "include" "extend" "prepend"))
 ((call !receiver method: (identifier) @name) @ref.call
- (#not-match? @name "^(require|require_relative|load|autoload|include|extend|prepend|attr_reader|attr_writer|attr_accessor|private|protected|public|module_function)$"))
+ (#not-match? @name "^({_NOT_CALLS})$"))
 (call receiver: (_) @receiver method: (identifier) @name) @ref.call
 ((call method: (identifier) @_require) @import
  (#any-of? @_require "require" "require_relative" "load" "autoload"))

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from graphdb.database import Database
-from services.scan import scan
 from rooms.candidate.membership import is_test_path
 from rooms.contract import SeedFile, is_glob, parse_seed, path_matches
 from rooms.store_rules import CandidateWrite
+from services.scan import scan
 from tests.integration.owner import OWNER
 
 pytestmark = pytest.mark.integration
@@ -62,26 +62,26 @@ def recovered(db: Database) -> tuple[SeedFile, list[str], dict[str, str], dict[s
             pass
 
 
-def test_a_edit_engine_and_candidate_builder_are_apart_or_seamed(recovered) -> None:  # noqa: ANN001
+def test_a_edit_engine_and_candidate_builder_are_apart_or_seamed(recovered) -> None:
     _, _, _, claims, seams = recovered
     edit, candidate = majority(claims, "rooms/edit/"), majority(claims, "rooms/candidate/")
     assert edit != candidate or any({edit} <= set(s["block_ids"]) for s in seams)
 
 
-def test_b_ingest_api_and_store_are_distinct_blocks(recovered) -> None:  # noqa: ANN001
+def test_b_ingest_api_and_store_are_distinct_blocks(recovered) -> None:
     _, _, _, claims, _ = recovered
     blocks = {majority(claims, "ingest/"), majority(claims, "api/"), majority(claims, "graphdb/store")}
     assert len(blocks) == 3, blocks
 
 
-def test_c_claims_at_least_80_percent_of_what_the_seed_claims(recovered) -> None:  # noqa: ANN001
+def test_c_claims_at_least_80_percent_of_what_the_seed_claims(recovered) -> None:
     _, _, truth, claims, _ = recovered
     coverage = len(set(truth) & set(claims)) / len(truth)
     print(f"\ndogfood coverage: {coverage:.1%} of {len(truth)} seed-claimed files")
     assert coverage >= 0.8
 
 
-def test_d_no_block_spans_unrelated_top_level_trees(recovered) -> None:  # noqa: ANN001
+def test_d_no_block_spans_unrelated_top_level_trees(recovered) -> None:
     _, _, _, claims, _ = recovered
     trees: dict[str, set[str]] = {}
     for path, block in claims.items():

@@ -9,13 +9,13 @@ from datetime import UTC, datetime
 import pytest
 
 from graphdb import runners
-from graphdb.graph_facts import graph_facts
-from services.naming import name_candidate
-from services.candidate import build_candidate
 from graphdb.database import Database
 from graphdb.gds import open_gds
+from graphdb.graph_facts import graph_facts
 from rooms.contract import NamedBy, SeedFile
 from rooms.naming import RunnerSpec, naming_packet, runner_spec
+from services.candidate import build_candidate
+from services.naming import name_candidate
 from tests.runners.support import namer_command
 from tests.support import fixture_cypher
 

@@ -7,9 +7,9 @@ import os
 import time
 from pathlib import Path
 
+from rooms.naming import CleanLabel, FailureReason, GraphFacts, NamingFailure, runner_spec
 from services.naming_batch import BlockFallback, BlockNamed, name_blocks
 from services.runner_transports import SYSTEM_PROMPT
-from rooms.naming import CleanLabel, FailureReason, GraphFacts, NamingFailure, runner_spec
 from tests.runners.http_namer import NamingServer
 from tests.runners.support import named_block, namer_command
 
@@ -18,7 +18,7 @@ FACTS = GraphFacts(languages={"auth/login.py": "python", "auth/token.py": "pytho
 AUTH = named_block("sb_auth", "Auth", "auth/**")
 
 
-def _outcome(outcomes: list, block_id: str):  # noqa: ANN001, ANN202
+def _outcome(outcomes: list, block_id: str):
     return next(o for o in outcomes if o.block_id == block_id)
 
 

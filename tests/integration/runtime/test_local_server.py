@@ -43,7 +43,7 @@ def our_java_processes(conf_dir: Path) -> list[int]:
     return pids
 
 
-def test_start_status_restart_stop(neo4j_target: object) -> None:  # noqa: ARG001 - jars provisioned
+def test_start_status_restart_stop(neo4j_target: object) -> None:  # jars provisioned
     env = local_env(CODEROOMS_INSTANCE="test-cli")
     home = DbSettings().home
     instance_dir = home / "instances" / "test-cli"
@@ -87,7 +87,7 @@ def test_start_status_restart_stop(neo4j_target: object) -> None:  # noqa: ARG00
     assert after.returncode == 1 and json.loads(after.stdout)["running"] is False
 
 
-def test_a_password_that_begins_with_a_dash_is_set(neo4j_target: object) -> None:  # noqa: ARG001 - jars provisioned
+def test_a_password_that_begins_with_a_dash_is_set(neo4j_target: object) -> None:  # jars provisioned
     # token_urlsafe draws from A-Z a-z 0-9 - _, so one instance in 64 gets such a password: neo4j-admin must
     # take it as the password, not as an option.
     env = local_env(CODEROOMS_INSTANCE="test-dash")
@@ -106,7 +106,7 @@ def test_a_password_that_begins_with_a_dash_is_set(neo4j_target: object) -> None
     assert stopped.returncode == 0
 
 
-def test_port_taken_is_refused(neo4j_target: object) -> None:  # noqa: ARG001 - jars provisioned
+def test_port_taken_is_refused(neo4j_target: object) -> None:  # jars provisioned
     port = free_port()
     with socket.socket() as squatter:
         squatter.bind(("127.0.0.1", port))

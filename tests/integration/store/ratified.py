@@ -3,8 +3,24 @@
 from __future__ import annotations
 
 from rooms.contract import (
-    BlockKind, BlockState, Emitter, EmitterKind, Evidence, Member, MemberRole, MembershipSource, Ratification,
-    Receipt, ReceiptScope, ReceiptType, Repo, Skeleton, SkeletonState, Store, SystemBlock, Validity,
+    BlockKind,
+    BlockState,
+    Emitter,
+    EmitterKind,
+    Evidence,
+    Member,
+    MemberRole,
+    MembershipSource,
+    Ratification,
+    Receipt,
+    ReceiptScope,
+    ReceiptType,
+    Repo,
+    Skeleton,
+    SkeletonState,
+    Store,
+    SystemBlock,
+    Validity,
 )
 
 

@@ -8,15 +8,29 @@ import pytest
 
 from graphdb import store as persisted
 from graphdb.database import Database
-from graphdb.store_writes import export_seed, read_store, write_candidate
-from rooms.store_rules import CandidateWrite, VersionConflict, WriteOutcome
-from rooms.contract import (
-    BlockKind, BlockState, CandidateMeta, Member, MemberRole, MembershipSource, NamedBy, Repo, SeedFile,
-    Skeleton, SkeletonState, Socket, Sockets, SystemBlock, parse_seed, serialize_seed,
-)
-from tests.integration.store.ratified import ratified_with_receipts
 from graphdb.history import entry
+from graphdb.store_writes import export_seed, read_store, write_candidate
+from rooms.contract import (
+    BlockKind,
+    BlockState,
+    CandidateMeta,
+    Member,
+    MemberRole,
+    MembershipSource,
+    NamedBy,
+    Repo,
+    SeedFile,
+    Skeleton,
+    SkeletonState,
+    Socket,
+    Sockets,
+    SystemBlock,
+    parse_seed,
+    serialize_seed,
+)
+from rooms.store_rules import CandidateWrite, VersionConflict, WriteOutcome
 from tests.integration.owner import OWNER
+from tests.integration.store.ratified import ratified_with_receipts
 
 pytestmark = pytest.mark.integration
 
@@ -102,12 +116,12 @@ def test_two_scans_racing_on_one_version_cannot_both_win(db: Database, repo_id: 
         results: list[object] = []
         barrier = threading.Barrier(2)
 
-        def scan(name: str) -> None:
+        def scan(name: str, barrier: threading.Barrier, results: list[object], expected: int | None) -> None:
             barrier.wait()
             written = candidate(repo_id, block(f"sb_{name}", ["a.py"]))
             results.append(write_candidate(db, repo_id, expected, written, actor=OWNER))
 
-        threads = [threading.Thread(target=scan, args=(n,)) for n in ("left", "right")]
+        threads = [threading.Thread(target=scan, args=(n, barrier, results, expected)) for n in ("left", "right")]
         for t in threads:
             t.start()
         for t in threads:

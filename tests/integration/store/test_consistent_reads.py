@@ -15,15 +15,15 @@ import pytest
 from graphdb.database import Database
 from graphdb.store_writes import import_seed, read_store
 from rooms.contract import Store
-from tests.integration.store.test_candidate_writes import block, candidate
 from tests.integration.owner import OWNER
+from tests.integration.store.test_candidate_writes import block, candidate
 
 pytestmark = pytest.mark.integration
 
 WRITES, READERS = 120, 3
 
 
-def _seed(repo_id: str, n: int):  # noqa: ANN202 - a SeedFile
+def _seed(repo_id: str, n: int):  # a SeedFile
     blocks = [block("sb_api", ["api/**"], ["sb_core"]), block("sb_core", ["core/**"])]
     if n % 2 == 0:
         blocks.append(block("sb_docs", ["docs/**"], ["sb_core"]))
@@ -51,7 +51,7 @@ def test_reads_never_mix_versions(db: Database, repo_id: str) -> None:
                 assert store is not None
                 _check(store, first_version)
                 seen.append(store.store_version)
-        except BaseException as exc:  # noqa: BLE001 - reported by the main thread
+        except BaseException as exc:  # reported by the main thread
             failures.append(exc)
             done.set()
 

@@ -11,8 +11,17 @@ import pytest
 from bench.load import documents as docs
 from bench.load.seed import realistic_candidate
 from bench.load.tally import (
+    EDIT,
+    MAP,
+    Tally,
     answered,
-    EDIT, MAP, Tally, judge_edit, judge_map, judge_pulse, parse_levels, parse_mix, summarize, verdict,
+    judge_edit,
+    judge_map,
+    judge_pulse,
+    parse_levels,
+    parse_mix,
+    summarize,
+    verdict,
 )
 from rooms.contract import MemberRole, parse_seed, serialize_seed
 

@@ -42,14 +42,14 @@ class _Server:
         writer.close()
 
 
-def _with_server(answers: list[bytes | tuple[bytes] | None], talk) -> _Server:  # noqa: ANN001 - a coroutine function
+def _with_server(answers: list[bytes | tuple[bytes] | None], talk) -> _Server:  # a coroutine function
     """Serve ``answers`` while ``talk(connection)`` runs, on an event loop in a thread of its own (an earlier
     test of the session may leave an event loop running in this one)."""
     with ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(lambda: asyncio.run(_serving(answers, talk))).result()
 
 
-async def _serving(answers: list[bytes | tuple[bytes] | None], talk) -> _Server:  # noqa: ANN001
+async def _serving(answers: list[bytes | tuple[bytes] | None], talk) -> _Server:
     server = _Server(answers)
     listener = await asyncio.start_server(server.handle, "127.0.0.1", 0)
     port = listener.sockets[0].getsockname()[1]

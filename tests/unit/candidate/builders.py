@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import pairwise
 
 from rooms.candidate import (
     CandidateInput,
@@ -31,7 +32,8 @@ def language(path: str) -> str:
 
 
 def graph(files: dict[str, int | None], edges: Iterable[tuple] = (), *, votes: Iterable[tuple[str, int, float]] = (),
-          packages: Iterable[tuple[str, str]] = (), hubs: Iterable[str] = (), repo_id: str = "repo_t") -> CandidateInput:
+          packages: Iterable[tuple[str, str]] = (), hubs: Iterable[str] = (),
+          repo_id: str = "repo_t") -> CandidateInput:
     """``files``: path -> own community (None: no node of its own). ``edges``: (source, target, weight[, kind])."""
     return CandidateInput(
         repo_id=repo_id,
@@ -45,7 +47,8 @@ def graph(files: dict[str, int | None], edges: Iterable[tuple] = (), *, votes: I
     )
 
 
-def build(data: CandidateInput, params: ClusterParams = PARAMS, **overrides: object) -> tuple[SeedFile, CandidateReport]:
+def build(data: CandidateInput, params: ClusterParams = PARAMS,
+          **overrides: object) -> tuple[SeedFile, CandidateReport]:
     return build_candidate_seed(data, params.model_copy(update=overrides) if overrides else params)
 
 
@@ -71,4 +74,4 @@ def clique(paths: list[str], weight: float = 1.0) -> list[tuple[str, str, float]
 
 
 def chain(paths: list[str], weight: float = 1.0) -> list[tuple[str, str, float]]:
-    return [(a, b, weight) for a, b in zip(paths, paths[1:])]
+    return [(a, b, weight) for a, b in pairwise(paths)]

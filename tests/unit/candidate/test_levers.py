@@ -53,5 +53,6 @@ def test_params_are_declared_and_refuse_nonsense() -> None:
 
 
 def test_remembered_communities_seed_known_files_and_new_files_start_alone() -> None:
-    seeds = complete_seeds({"a.py": 7, "b.py": 7, "c.py": 2, "gone.py": 9}, ["c.py", "a.py", "new2.py", "b.py", "new1.py"])
+    seeds = complete_seeds({"a.py": 7, "b.py": 7, "c.py": 2, "gone.py": 9},
+                           ["c.py", "a.py", "new2.py", "b.py", "new1.py"])
     assert seeds == {"a.py": 7, "b.py": 7, "c.py": 2, "new1.py": 8, "new2.py": 9}

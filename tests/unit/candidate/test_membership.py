@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from rooms.candidate.inputs import FileInfo
 from rooms.candidate.membership import entries_for, is_test_path, resolve
 from rooms.contract import Member, MemberRole
 from tests.unit.candidate.builders import block_of, build, chain, clique, graph, language
-from rooms.candidate.inputs import FileInfo
 
 
 def _infos(paths: list[str]) -> dict[str, FileInfo]:
@@ -24,9 +24,11 @@ def test_a_glob_needs_ninety_percent_of_the_directory() -> None:
 def test_the_shallowest_qualifying_directory_is_globbed_and_roles_follow_the_files() -> None:
     files = {"m/a.py", "m/sub/b.py", "m/docs/guide.md", "m/tests/test_a.py"}
     subtree = {"m": 4, "m/sub": 1, "m/docs": 1, "m/tests": 1}
-    assert entries_for(files, set(), _infos(sorted(files)), subtree, 0.9) == [Member(path="m/**", role=MemberRole.PRIMARY)]
+    assert entries_for(files, set(), _infos(sorted(files)), subtree, 0.9) == [
+        Member(path="m/**", role=MemberRole.PRIMARY)]
     docs_only = {"m/docs/guide.md"}
-    assert entries_for(docs_only, set(), _infos(sorted(files)), subtree, 0.9) == [Member(path="m/docs/**", role=MemberRole.DOCS)]
+    assert entries_for(docs_only, set(), _infos(sorted(files)), subtree, 0.9) == [
+        Member(path="m/docs/**", role=MemberRole.DOCS)]
     partial = {"m/a.py", "m/tests/test_a.py"}
     assert entries_for(partial, set(), _infos(sorted(files)), subtree, 0.9) == [
         Member(path="m/a.py", role=MemberRole.PRIMARY),
@@ -72,7 +74,8 @@ def test_ties_become_shared_seams_on_every_claimant_and_are_reported() -> None:
 
 def test_a_tie_inside_one_block_is_no_seam() -> None:
     files = {**dict.fromkeys(["m/a1.py", "m/a2.py", "m/a3.py"], 1), "m/t.py": None}
-    seed, report = build(graph(files, chain(["m/a1.py", "m/a2.py", "m/a3.py"]), votes=[("m/t.py", 1, 1.0), ("m/t.py", 2, 1.0)]))
+    seed, report = build(graph(files, chain(["m/a1.py", "m/a2.py", "m/a3.py"]),
+                               votes=[("m/t.py", 1, 1.0), ("m/t.py", 2, 1.0)]))
     assert report.multi_owner_seams == []
     assert [m.path for m in block_of(seed, "m/t.py").membership] == ["m/**"]
 

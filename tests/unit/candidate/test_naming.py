@@ -7,7 +7,7 @@ from rooms.naming import NAME_MAX, PURPOSE_MAX, LabelInput, dominant_symbols, na
 from tests.unit.candidate.builders import build, chain, graph
 
 
-def _label(anchor: str, tag: str = "", symbols=(), languages=("python",)) -> LabelInput:  # noqa: ANN001
+def _label(anchor: str, tag: str = "", symbols=(), languages=("python",)) -> LabelInput:
     return LabelInput(anchor=anchor, tag=tag, languages=list(languages), symbols=list(symbols))
 
 

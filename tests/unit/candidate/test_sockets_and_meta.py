@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rooms.candidate.sockets import package_class
-from rooms.review import support
 from rooms.contract import NamedBy, Socket
+from rooms.review import support
 from tests.unit.candidate.builders import block_of, build, chain, clique, graph
 
 A = ["pkg/a/a1.py", "pkg/a/a2.py", "pkg/a/a3.py"]
@@ -12,7 +12,7 @@ B = ["pkg/b/b1.py", "pkg/b/b2.py", "pkg/b/b3.py"]
 C = ["pkg/c/c1.py", "pkg/c/c2.py", "pkg/c/c3.py"]
 
 
-def _data(**kwargs):  # noqa: ANN202 - a CandidateInput
+def _data(**kwargs):  # a CandidateInput
     edges = chain(A) + chain(B) + chain(C) + [
         (A[0], B[0], 0.5, "IMPORTS"),
         (A[0], B[0], 2.0, "CALLS"),   # a uses b: 2.5, mostly calls

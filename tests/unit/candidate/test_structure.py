@@ -42,7 +42,8 @@ def test_a_utility_directory_scattered_over_communities_merges_with_nothing() ->
 
 def test_a_unit_below_the_floor_joins_the_unit_it_shares_most_weight_with() -> None:
     c = "pkg/c/c1.py"
-    data = graph({**dict.fromkeys(A, 1), **dict.fromkeys(B, 2), c: 3}, chain(A) + chain(B) + [(c, B[1], 2.0), (c, A[0], 1.0)])
+    data = graph({**dict.fromkeys(A, 1), **dict.fromkeys(B, 2), c: 3},
+                 chain(A) + chain(B) + [(c, B[1], 2.0), (c, A[0], 1.0)])
     seed, _ = build(data)
     assert layout(seed) == {frozenset({"pkg/a/**"}), frozenset({"pkg/b/**", "pkg/c/**"})}
 
@@ -65,7 +66,8 @@ def test_root_files_join_by_edges_or_stay_in_the_residue() -> None:
 def test_a_repository_without_directories_is_clustered_community_first() -> None:
     p = ["p1.py", "p2.py", "p3.py"]
     r = ["r1.py", "r2.py", "r3.py"]
-    seed, report = build(graph({**dict.fromkeys(p, 1), **dict.fromkeys(r, 2), "README.md": None}, clique(p) + clique(r)))
+    seed, report = build(graph({**dict.fromkeys(p, 1), **dict.fromkeys(r, 2), "README.md": None},
+                               clique(p) + clique(r)))
     assert layout(seed) == {frozenset(p), frozenset(r)}
     assert report.fallback == "single_directory" and report.residue_first == ["README.md"]
 
@@ -125,7 +127,7 @@ def _module_repo(alignment: float) -> set[frozenset[str]]:
     files: dict[str, int | None] = {**dict.fromkeys(x, 1), **dict.fromkeys(y, 2), "big/pom.xml": None,
                                     "one/pom.xml": None, "two/pom.xml": None, "pom.xml": None}
     edges = clique(x) + clique(y) + [(x[0], y[0], 1.0)]
-    for index, (module, paths) in enumerate(small.items()):
+    for index, paths in enumerate(small.values()):
         files.update(dict.fromkeys(paths, 3 + index))
         edges += chain(paths) + [(paths[0], x[0], 1.0)]
     return layout(build(graph(files, edges), PARAMS, package_alignment=alignment)[0])
@@ -171,7 +173,7 @@ def test_a_whole_module_lists_its_directories_as_the_suggested_finer_cut() -> No
     files: dict[str, int | None] = {**dict.fromkeys(x + y, 1), "big/pom.xml": None, "one/pom.xml": None,
                                     "two/pom.xml": None}
     edges = clique(x + y)  # one community across both packages: the module stays whole
-    for index, (module, paths) in enumerate(small.items()):
+    for index, paths in enumerate(small.values()):
         files.update(dict.fromkeys(paths, 3 + index))
         edges += chain(paths)
     seed, report = build(graph(files, edges))

@@ -92,7 +92,8 @@ class _Gen:
         if path is None:
             path = self.rnd.choice(self.seams) if self.seams and self.aimed() else self.rnd.choice(self.wild_paths)
         owners = self.owners(path) or self.ids
-        resolution = "both" if self.rnd.random() > 0.7 else "primary:" + (self.rnd.choice(owners) if self.aimed() else self.ref())
+        resolution = ("both" if self.rnd.random() > 0.7
+                      else "primary:" + (self.rnd.choice(owners) if self.aimed() else self.ref()))
         return ResolveSeam(path=path, resolution=resolution)
 
     def assign_unmapped(self) -> AssignUnmapped:
@@ -111,7 +112,8 @@ class _Gen:
             self.ids = [b for b in self.ids if b not in dead] or self.ids
         # Seams the batch touched usually get resolved at the end, as a careful client would.
         if self.rnd.random() < 0.7:
-            for path in sorted({op.path for op in ops if isinstance(op, (MoveMember, AssignUnmapped))} - set(BAD_PATHS)):
+            moved = {op.path for op in ops if isinstance(op, (MoveMember, AssignUnmapped))}
+            for path in sorted(moved - set(BAD_PATHS)):
                 ops.append(self.resolve_seam(path))
         return ops
 

@@ -1,7 +1,7 @@
 """Static guard: every string that reaches the Neo4j driver comes from the Cypher catalog.
 
-In product code (`api/`, `services/`, `graphdb/`, `ingest/`, `rooms/`), the statement argument of a driver or GDS call must be
-`query(...)` (a file under graphdb/cypher/) or a parameter annotated `LiteralString` that callers feed
+In product code (`api/`, `services/`, `graphdb/`, `ingest/`, `rooms/`), the statement argument of a driver or GDS
+call must be `query(...)` (a file under graphdb/cypher/) or a parameter annotated `LiteralString` that callers feed
 from `query(...)`. Anything else — an f-string, a concatenation, `.format`, `%` — fails this test.
 """
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from functools import partial
 from pathlib import Path
 
 from ingest import ScanOptions, SkippedEntry, scan_tree
@@ -106,7 +107,8 @@ def test_git_listing_includes_untracked_and_skips_committed_vendor_trees(tmp_pat
 
 def test_a_subdirectory_of_a_repository_is_scanned_relative_to_itself(tmp_path: Path) -> None:
     root = tmp_path / "repo"
-    write(root, {"service/app.py": "from lib import helper\n", "service/lib.py": "def helper(): pass\n", "other.py": ""})
+    write(root, {"service/app.py": "from lib import helper\n", "service/lib.py": "def helper(): pass\n",
+                 "other.py": ""})
     git(root, "init", "-q")
     commit_all(root, "initial")
     result = scan_tree(root / "service", OPTIONS)
@@ -138,10 +140,10 @@ def test_listed_is_called_once_when_that_many_paths_are_listed_by_either_listing
             git(root, "init", "-q")
         calls: list[int] = []
         options = ScanOptions(workers=1, use_git=use_git)
-        found = discover(root, options, listed=(3, lambda: calls.append(1)))
+        found = discover(root, options, listed=(3, partial(calls.append, 1)))
         assert calls == [1]
         assert found == discover(root, options)
-        discover(root, options, listed=(100, lambda: calls.append(2)))
+        discover(root, options, listed=(100, partial(calls.append, 2)))
         assert calls == [1]  # fewer paths than that: never
 
 

@@ -83,7 +83,8 @@ def test_cpp(cpp_result: ScanResult) -> None:
         ("file::src/main.cpp", "file::src/circle.hpp"): 1.0,
     }
     assert cpp_result.report.references["import"] == {"resolved": 3, "stdlib": 1}  # <cmath>
-    assert edges(cpp_result, "CALLS") == {("src/circle.cpp::method::Circle.area", "src/circle.cpp::function::square"): 1.0}
+    assert edges(cpp_result, "CALLS") == {
+        ("src/circle.cpp::method::Circle.area", "src/circle.cpp::function::square"): 1.0}
     # c.area() in main.cpp: circle.hpp only declares area; a receiver call is never guessed globally.
     assert cpp_result.report.references["call"] == {"resolved": 1, "unresolved": 1}
     assert edges(cpp_result, "INHERITS") == {

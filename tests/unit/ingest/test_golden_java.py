@@ -49,7 +49,7 @@ def test_files_and_symbols(result: ScanResult) -> None:
 
 
 def test_imports(result: ScanResult) -> None:
-    imports = {(e.source, e.target): (e.count, e.weight) for e in result.edges if e.kind == "IMPORTS"}
+    imports = {(e.source, e.target): (e.ref_count, e.weight) for e in result.edges if e.kind == "IMPORTS"}
     assert imports == {
         (f"file::{APP}", f"file::{ORDER}"): (1, 0.5),     # import com.acme.model.*
         (f"file::{APP}", f"file::{ENTITY}"): (1, 0.5),

@@ -26,13 +26,16 @@ mkdocs = "*"
         "pypi", name="svc", dependencies=("PyYAML", "httpx", "mkdocs", "pytest", "requests", "ruff"),
     )
     requirements = "# pinned\nDjango==4.2  # web\n-r base.txt\n--index-url https://x.invalid\n" \
-                   "-e git+https://x.invalid/repo.git#egg=local_pkg\nhttps://x.invalid/a.whl\nnumpy>=1.26; python_version>'3'\n"
+                   "-e git+https://x.invalid/repo.git#egg=local_pkg\nhttps://x.invalid/a.whl\n" \
+                   "numpy>=1.26; python_version>'3'\n"
     assert read_manifest("requirements-dev.txt", requirements) == Manifest(
         "pypi", dependencies=("Django", "local_pkg", "numpy"),
     )
     setup_cfg = "[metadata]\nname = lib\n[options]\ninstall_requires =\n    attrs>=20\n    click\n" \
                 "[options.extras_require]\ntest =\n    pytest\n"
-    assert read_manifest("setup.cfg", setup_cfg) == Manifest("pypi", name="lib", dependencies=("attrs", "click", "pytest"))
+    assert read_manifest("setup.cfg", setup_cfg) == Manifest(
+        "pypi", name="lib", dependencies=("attrs", "click", "pytest"),
+    )
 
 
 def test_javascript_manifests() -> None:
@@ -57,7 +60,9 @@ def test_go_and_cargo_manifests() -> None:
     )
     cargo = '[package]\nname = "geo-kit"\n[dependencies]\nserde = { version = "1", features = ["derive"] }\n' \
             '[dev-dependencies]\nproptest = "1"\n[target.\'cfg(unix)\'.dependencies]\nlibc = "0.2"\n'
-    assert read_manifest("Cargo.toml", cargo) == Manifest("cargo", name="geo-kit", dependencies=("libc", "proptest", "serde"))
+    assert read_manifest("Cargo.toml", cargo) == Manifest(
+        "cargo", name="geo-kit", dependencies=("libc", "proptest", "serde"),
+    )
 
 
 def test_jvm_and_dotnet_manifests() -> None:
@@ -82,10 +87,12 @@ def test_ruby_and_php_manifests() -> None:
     assert read_manifest("Gemfile", "source 'https://x.invalid'\ngem 'rails', '~> 7'\n  gem(\"pg\")\n") == Manifest(
         "gem", dependencies=("pg", "rails"),
     )
-    gemspec = "Gem::Specification.new do |s|\n  s.add_dependency 'rack'\n  s.add_development_dependency \"rspec\"\nend\n"
+    gemspec = "Gem::Specification.new do |s|\n  s.add_dependency 'rack'\n" \
+              "  s.add_development_dependency \"rspec\"\nend\n"
     assert read_manifest("shop.gemspec", gemspec) == Manifest("gem", dependencies=("rack", "rspec"))
     composer = '{"name": "acme/shop", "require": {"php": "^8", "ext-json": "*", "monolog/monolog": "^3"},' \
-               ' "autoload": {"psr-4": {"Acme\\\\": ["src/", "lib/"]}}, "autoload-dev": {"psr-4": {"Acme\\\\Tests\\\\": "tests/"}}}'
+               ' "autoload": {"psr-4": {"Acme\\\\": ["src/", "lib/"]}},' \
+               ' "autoload-dev": {"psr-4": {"Acme\\\\Tests\\\\": "tests/"}}}'
     assert read_manifest("composer.json", composer) == Manifest(
         "composer", name="acme/shop", dependencies=("monolog/monolog",),
         mappings=(("Acme\\", ("lib/", "src/")), ("Acme\\Tests\\", ("tests/",))),

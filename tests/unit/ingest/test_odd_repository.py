@@ -52,7 +52,8 @@ def test_every_oddity_is_reported_and_nothing_else_is_lost(tmp_path: Path, as_gi
         ("Cargo.toml", "manifest_error"),
     }
     assert FileIssue("broken.py", "syntax_error", "first error at line 4") in result.report.issues
-    assert FileIssue("latin1.py", "bad_encoding", "invalid UTF-8 at byte 5; decoded with replacement") in result.report.issues
+    latin1 = FileIssue("latin1.py", "bad_encoding", "invalid UTF-8 at byte 5; decoded with replacement")
+    assert latin1 in result.report.issues
     # Parsing goes on around the error and through the bad bytes.
     assert {s.id for s in result.symbols} >= {
         "broken.py::function::whole",

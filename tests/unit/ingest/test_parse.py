@@ -13,7 +13,8 @@ def _symbols(path: str, language: str, source: str) -> list[tuple[str, str, str]
 
 
 def test_duplicate_qualified_names_get_a_stable_disambiguator() -> None:
-    source = "if X:\n    def f(): pass\nelse:\n    def f(): pass\n\nclass C:\n    def m(self): pass\n    def m(self): pass\n" \
+    source = "if X:\n    def f(): pass\nelse:\n    def f(): pass\n\n" \
+             "class C:\n    def m(self): pass\n    def m(self): pass\n" \
              "    class D:\n        def m(self): pass\n"
     assert _symbols("a.py", "python", source) == [
         ("function", "f", ""),
@@ -49,7 +50,8 @@ def test_references_are_collapsed_with_counts() -> None:
 
 
 def test_python_import_forms() -> None:
-    parse = parse_file("p/m.py", "python", b"import a.b as c, d\nfrom .. import x\nfrom .y import (z as w, v)\nfrom q import *\n")
+    parse = parse_file("p/m.py", "python",
+                       b"import a.b as c, d\nfrom .. import x\nfrom .y import (z as w, v)\nfrom q import *\n")
     assert parse.imports == (
         RawImport("a.b", 1, "as", 0, ("c",)),  # the name it binds
         RawImport("d", 1),
@@ -101,7 +103,8 @@ def test_owners_of_out_of_line_definitions() -> None:
 
 
 def test_tsx_is_parsed_with_the_tsx_grammar() -> None:
-    parse = parse_file("a.tsx", "typescript", b"export const View = () => <Item<string> value={1} />;\nfunction Item() {}\n")
+    parse = parse_file("a.tsx", "typescript",
+                       b"export const View = () => <Item<string> value={1} />;\nfunction Item() {}\n")
     assert [s.qualified_name for s in parse.symbols] == ["View", "Item"]
     assert not parse.issues
 

@@ -10,7 +10,6 @@ from ingest import ScanResult
 from tests.unit.ingest.trees import scan_files
 
 
-
 def _edges(result: ScanResult, kind: str) -> set[tuple[str, str]]:
     return {(e.source, e.target) for e in result.edges if e.kind == kind}
 
@@ -56,16 +55,20 @@ def test_rust_tests_and_examples_use_their_own_crate_by_its_name(tmp_path: Path)
     result = scan_files(tmp_path, {
         "Cargo.toml": '[workspace]\nmembers = ["matcher", "printer"]\n',
         "matcher/Cargo.toml": '[package]\nname = "grep-matcher"\n',
-        "matcher/src/lib.rs": "pub trait Matcher {}\npub struct Match;\nimpl Match { pub fn new() -> Match { Match } }\n",
+        "matcher/src/lib.rs": "pub trait Matcher {}\npub struct Match;\n"
+                              "impl Match { pub fn new() -> Match { Match } }\n",
         "matcher/tests/util.rs": "use grep_matcher::{Match, Matcher};\npub struct Regex;\nimpl Matcher for Regex {}\n"
                                  "fn find() -> Match { Match::new() }\n",
-        "printer/Cargo.toml": '[package]\nname = "grep-printer"\n[dependencies]\ngrep-matcher = { path = "../matcher" }\n',
+        "printer/Cargo.toml": '[package]\nname = "grep-printer"\n'
+                              '[dependencies]\ngrep-matcher = { path = "../matcher" }\n',
         "printer/src/lib.rs": "use grep_matcher::Matcher;\n",
     })
     assert ("file::matcher/tests/util.rs", "file::matcher/src/lib.rs") in _edges(result, "IMPORTS")
     assert _edges(result, "USES_PACKAGE") == set()  # the workspace's own crate is no package
-    assert _edges(result, "INHERITS") == {("matcher/tests/util.rs::struct::Regex", "matcher/src/lib.rs::trait::Matcher")}
-    assert _edges(result, "CALLS") == {("matcher/tests/util.rs::function::find", "matcher/src/lib.rs::method::Match.new")}
+    assert _edges(result, "INHERITS") == {
+        ("matcher/tests/util.rs::struct::Regex", "matcher/src/lib.rs::trait::Matcher")}
+    assert _edges(result, "CALLS") == {
+        ("matcher/tests/util.rs::function::find", "matcher/src/lib.rs::method::Match.new")}
 
 
 def test_java_qualified_and_imported_jdk_types_never_resolve_to_a_local_class(tmp_path: Path) -> None:
@@ -101,7 +104,8 @@ def test_java_names_of_a_local_java_util_package_resolve(tmp_path: Path) -> None
         "src/java/util/List.java": "package java.util;\npublic interface List {}\n",
         "src/app/Impl.java": "package app;\npublic abstract class Impl implements java.util.List {}\n",
     })
-    assert _edges(result, "INHERITS") == {("src/app/Impl.java::class::Impl", "src/java/util/List.java::interface::List")}
+    assert _edges(result, "INHERITS") == {
+        ("src/app/Impl.java::class::Impl", "src/java/util/List.java::interface::List")}
 
 
 def test_go_selectors_on_imported_packages_never_resolve_to_a_local_name(tmp_path: Path) -> None:

@@ -8,9 +8,9 @@ from ingest import ScanResult
 from tests.unit.ingest.trees import scan_files
 
 
-
 def _imports(result: ScanResult) -> set[tuple[str, str]]:
-    return {(e.source.removeprefix("file::"), e.target.removeprefix("file::")) for e in result.edges if e.kind == "IMPORTS"}
+    return {(e.source.removeprefix("file::"), e.target.removeprefix("file::"))
+            for e in result.edges if e.kind == "IMPORTS"}
 
 
 def test_typescript_extends_chain_and_workspace_packages(tmp_path: Path) -> None:

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from ingest import EdgeRecord, FileParse, ScanOptions, ScanResult, scan_tree, tree_scan as scan
+from ingest import EdgeRecord, FileParse, ScanOptions, ScanResult, scan_tree
+from ingest import tree_scan as scan
 from ingest.assemble import FileGraph, file_graph
 from ingest.tree_scan import PARALLEL_THRESHOLD
 from tests.unit.ingest.trees import write
@@ -82,14 +83,14 @@ def test_a_fresh_large_scan_starts_its_workers_while_discovery_goes_on(tmp_path:
     starts: list[str] = []
     real_discover, real_start = scan.discover, scan._WorkerPool.start
 
-    def discovering(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+    def discovering(*args, **kwargs):
         phases.append("discovering")
         try:
             return real_discover(*args, **kwargs)
         finally:
             phases.append("discovered")
 
-    def start(pool):  # noqa: ANN001, ANN202
+    def start(pool):
         starts.append(phases[-1])
         return real_start(pool)
 

@@ -10,12 +10,12 @@ from tests.unit.edit.builders import block, store
 S = MemberRole.SHARED.value
 
 
-def _with_outputs(b, *targets: str):  # noqa: ANN001, ANN202 - a SystemBlock with output sockets added
+def _with_outputs(b, *targets: str):  # a SystemBlock with output sockets added
     return b.model_copy(update={"sockets": b.sockets.model_copy(
         update={"outputs": [Socket(to=t, type="imports") for t in targets]})})
 
 
-def candidate():  # noqa: ANN201 - a Store
+def candidate():  # a Store
     a = _with_outputs(block("a", "a/1.py", "a/2.py", "a/3.py", "a/4.py", ("lib/s.py", S), residue=("scripts/x.sh",)),
                       "b", "c", "d")
     b = block("b", "b/1.py", to=("a",), residue=("b_only.txt",))           # thin, 1 socket to a
