@@ -115,19 +115,31 @@ def store_read(body: bytes) -> str | None:
                   and (payload.get("operationName") is None or (d.name and d.name.value == payload["operationName"]))]
     if len(operations) != 1 or operations[0].operation is not OperationType.QUERY or not isinstance(variables, dict):
         return None
-    repos = set()
+    repos = []
     for selection in operations[0].selection_set.selections:
         if not isinstance(selection, FieldNode) or selection.name.value not in STORE_FIELDS | {"__typename"}:
             return None  # a fragment on Query could select anything
         repo = next((a.value for a in selection.arguments or () if a.name.value == "repoId"), None)
         if isinstance(repo, VariableNode):
-            repos.add(variables.get(repo.name.value))
+            repos.append(variables.get(repo.name.value))
         elif isinstance(repo, StringValueNode):
-            repos.add(repo.value)
+            repos.append(repo.value)
         elif selection.name.value != "__typename":
             return None
-    repo_id = repos.pop() if len(repos) == 1 else None
-    return repo_id if isinstance(repo_id, str) else None
+    # One repository, a string the database can take (not a lone surrogate from a JSON escape): anything
+    # else is Strawberry's to refuse.
+    if not repos or any(not isinstance(r, str) or r != repos[0] for r in repos) or not _encodes(repos[0]):
+        return None
+    return repos[0]
+
+
+def _encodes(text: str) -> bool:
+    """False for a string with a lone surrogate."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 async def _peek(db: object, repo_id: str) -> tuple[object, ...] | None:
