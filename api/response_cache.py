@@ -1,13 +1,12 @@
 """The one response cache: whole answers to store reads, validated by the store's head, with ETag / 304.
 
 A POSTed query whose root fields all read the store of one repository (``STORE_FIELDS``, one ``repoId``)
-answers from that store's content, its lease and, for the lease's ``live``, the clock: nothing else. The
-store's *head* (its manifest, which names the version and every block doc, and its lease) names all of it.
-So a complete answer (HTTP 200, data and nothing else) is kept under the request (the body's bytes, the
-Accept header) and the caller's seat, with the head it was computed at; the head is peeked before and
-after computing, and an answer whose store moved meanwhile is not kept. A later identical request peeks the
-head again (one small statement) and gets the kept bytes when it is unchanged. An answer showing a live
-lease is not served after the lease ends. Answers carry an ``ETag`` (a digest of the body); a request whose
+answers from that store's content, its lease and, for the lease's ``live``, the clock. The store's *head*
+(its manifest, naming the version and every block doc, and its lease) names all of it. So a complete answer
+(HTTP 200, data only) is kept under the request (body bytes, Accept header) and the caller's seat, with the
+head peeked before computing it, unless a peek after computing differs. An identical request later peeks
+the head (one small statement) and gets the kept bytes while it is unchanged, and while a live lease the
+answer shows has not ended. Answers carry an ``ETag`` (a digest of the body); a request whose
 ``If-None-Match`` names the current answer's ETag gets 304 and no body. ``Cache-Status`` (RFC 9211) says
 whether the answer was kept (``hit``) or computed (``fwd=miss``, ``stored`` when it is kept now).
 """
@@ -20,6 +19,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 from graphql import FieldNode, GraphQLError, OperationDefinitionNode, OperationType, StringValueNode, VariableNode, parse
 from starlette.concurrency import run_in_threadpool
@@ -27,6 +27,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import Message, Send
 
+from graphdb.database import Database
 from graphdb.errors import DatabaseUnavailable
 from rooms.lease import parse_lease
 
@@ -35,12 +36,13 @@ STORE_FIELDS = frozenset({
     "store", "blocks", "block", "candidateRevision", "lease", "zeroTouchStatus", "unmapped", "reviewQueue",
 })
 Compute = Callable[[Send], Awaitable[None]]
+_DOWN: tuple[Any, ...] = ("database unavailable",)
 
 
 @dataclass(frozen=True)
 class Entry:
     repo_id: str
-    head: tuple[object, ...]
+    head: tuple[Any, ...]
     expires_at: float  # time.time(); inf unless a live lease shows in the answer
     etag: str
     headers: list[tuple[bytes, bytes]]
@@ -61,31 +63,26 @@ class ResponseCache:
         entry = self._entries.get(key)
         repo_id = entry.repo_id if entry is not None else store_read(body)
         db = request.app.state.db
-        if repo_id is None or db.known_down:  # outages are answered (stale) by the resolvers
-            await compute(send)
-            return
-        try:
-            head = await _peek(db, repo_id)
-        except DatabaseUnavailable:
+        head = _DOWN if repo_id is None or db.known_down else await _peek(db, repo_id)
+        if head is _DOWN:  # not a store read, or an outage (the resolvers answer stale reads)
             await compute(send)
             return
         if entry is not None and entry.head == head and time.time() < entry.expires_at:
             self._entries.move_to_end(key)
-            await _answer(request, entry.etag, 200, entry.headers, entry.body, HIT, send)
+            await _send(request, send, entry.headers, entry.body, HIT, entry.etag)
             return
-        recorded = _Recorder()
-        await compute(recorded)
-        if head is None or recorded.status != 200 or not request.scope["state"].get("answer_complete"):
-            await recorded.replay(send, MISS)
+        answer = _Recorder()
+        await compute(answer)
+        if head is None or answer.status != 200 or not request.scope["state"].get("answer_complete"):
+            await _send(request, send, answer.headers, answer.body, MISS, None, answer.status)
             return
-        etag = f'"{hashlib.blake2b(recorded.body, digest_size=16).hexdigest()}"'
-        try:
-            kept = await _peek(db, repo_id) == head
-        except DatabaseUnavailable:
-            kept = False
+        etag = f'"{hashlib.blake2b(answer.body, digest_size=16).hexdigest()}"'
+        kept = await _peek(db, repo_id) == head  # computed at that head, not across a write
         if kept:
-            self._put(key, Entry(repo_id, head, _expiry(head), etag, recorded.headers, recorded.body))
-        await _answer(request, etag, 200, recorded.headers, recorded.body, STORED if kept else MISS, send)
+            lease = parse_lease(head[1], head[2])
+            expires_at = float("inf") if lease is None else lease.until.timestamp()
+            self._put(key, Entry(repo_id, head, expires_at, etag, answer.headers, answer.body))
+        await _send(request, send, answer.headers, answer.body, STORED if kept else MISS, etag)
 
     def _put(self, key: tuple[bytes, str], entry: Entry) -> None:
         self._drop(key)
@@ -126,41 +123,32 @@ def store_read(body: bytes) -> str | None:
             repos.append(repo.value)
         elif selection.name.value != "__typename":
             return None
-    # One repository, a string the database can take (not a lone surrogate from a JSON escape): anything
-    # else is Strawberry's to refuse.
-    if not repos or any(not isinstance(r, str) or r != repos[0] for r in repos) or not _encodes(repos[0]):
-        return None
-    return repos[0]
+    try:  # exactly one repository, a string the database takes (not a lone surrogate from a JSON escape)
+        (repo_id,) = set(repos)
+        repo_id.encode("utf-8")
+    except (TypeError, ValueError, AttributeError):
+        return None  # Strawberry answers (or refuses) it
+    return repo_id
 
 
-def _encodes(text: str) -> bool:
-    """False for a string with a lone surrogate."""
+async def _peek(db: Database, repo_id: str) -> tuple[Any, ...] | None:
+    """The store's head (manifest, lease holder, lease end); None: no store; ``_DOWN``: no answer."""
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-async def _peek(db: object, repo_id: str) -> tuple[object, ...] | None:
-    rows = await run_in_threadpool(db.rows, "store_peek", repo_id=repo_id)  # type: ignore[attr-defined]
+        rows = await run_in_threadpool(db.rows, "store_peek", repo_id=repo_id)
+    except DatabaseUnavailable:
+        return _DOWN
     return None if not rows else (tuple(rows[0]["manifest"]), rows[0]["curating_by"], rows[0]["curating_until"])
 
 
-def _expiry(head: tuple[object, ...]) -> float:
-    lease = parse_lease(head[1], head[2])  # type: ignore[arg-type]
-    return float("inf") if lease is None else lease.until.timestamp()
-
-
-async def _answer(request: Request, etag: str, status: int, headers: list[tuple[bytes, bytes]], body: bytes,
-                  cache_status: str, send: Send) -> None:
+async def _send(request: Request, send: Send, headers: list[tuple[bytes, bytes]], body: bytes, cache_status: str,
+                etag: str | None, status: int = 200) -> None:
     """The answer, or 304 with no body when the request's ``If-None-Match`` names its ETag."""
     tags = {t.strip().removeprefix("W/") for t in request.headers.get("if-none-match", "").split(",")}
-    if etag in tags or "*" in tags:
+    if etag is not None and (etag in tags or "*" in tags):
         await Response(status_code=304, headers={"etag": etag, "cache-status": cache_status})(
             request.scope, request.receive, send)
         return
-    extra = [(b"etag", etag.encode()), (b"cache-status", cache_status.encode())]
+    extra = [(b"cache-status", cache_status.encode()), *([(b"etag", etag.encode())] if etag else [])]
     await send({"type": "http.response.start", "status": status, "headers": [*headers, *extra]})
     await send({"type": "http.response.body", "body": body})
 
@@ -170,17 +158,9 @@ class _Recorder:
 
     def __init__(self) -> None:
         self.status, self.headers, self.body = 0, [], b""
-        self._messages: list[Message] = []
 
     async def __call__(self, message: Message) -> None:
-        self._messages.append(message)
         if message["type"] == "http.response.start":
             self.status, self.headers = message["status"], list(message.get("headers", []))
         elif message["type"] == "http.response.body":
             self.body += message.get("body", b"")
-
-    async def replay(self, send: Send, cache_status: str) -> None:
-        for message in self._messages:
-            if message["type"] == "http.response.start":
-                message = {**message, "headers": [*self.headers, (b"cache-status", cache_status.encode())]}
-            await send(message)
