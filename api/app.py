@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import logging
 import re
 from collections.abc import AsyncIterator
 from typing import Any
@@ -36,7 +35,6 @@ from graphdb.settings import DbSettings
 
 GRAPHQL_RESPONSE_JSON = "application/graphql-response+json"
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
-_log = logging.getLogger("coderooms.api")
 
 
 class _GraphQLApp(GraphQL[Context, None]):
@@ -65,8 +63,10 @@ class _GraphQLApp(GraphQL[Context, None]):
             return
         body = await request.body()
         replayed = _replaying(body, receive)  # the body was read here; Strawberry reads it again
-        await cache.serve(request, identity.seat.value, body, lambda out: super(_GraphQLApp, self).__call__(
-            scope, replayed, out), send)
+
+        async def strawberry(out: Send) -> None:
+            await super(_GraphQLApp, self).__call__(scope, replayed, out)
+        await cache.serve(request, identity.seat.value, body, strawberry, send)
 
     def decode_json(self, data: str | bytes) -> object:
         """Strict JSON for bodies and GET parameters: anything unreadable is a 400, never a 500.
