@@ -64,7 +64,7 @@ class ResponseCache:
         repo_id = entry.repo_id if entry is not None else store_read(body)
         db = request.app.state.db
         head = _DOWN if repo_id is None or db.known_down else await _peek(db, repo_id)
-        if head is _DOWN:  # not a store read, or an outage (the resolvers answer stale reads)
+        if repo_id is None or head is _DOWN:  # not a store read, or an outage (the resolvers answer stale)
             await compute(send)
             return
         if entry is not None and entry.head == head and time.time() < entry.expires_at:
@@ -112,7 +112,7 @@ def store_read(body: bytes) -> str | None:
                   and (payload.get("operationName") is None or (d.name and d.name.value == payload["operationName"]))]
     if len(operations) != 1 or operations[0].operation is not OperationType.QUERY or not isinstance(variables, dict):
         return None
-    repos = []
+    repos: list[Any] = []
     for selection in operations[0].selection_set.selections:
         if not isinstance(selection, FieldNode) or selection.name.value not in STORE_FIELDS | {"__typename"}:
             return None  # a fragment on Query could select anything
@@ -157,7 +157,8 @@ class _Recorder:
     """An ASGI ``send`` that holds a computed response until it is known whether it is kept."""
 
     def __init__(self) -> None:
-        self.status, self.headers, self.body = 0, [], b""
+        self.status, self.body = 0, b""
+        self.headers: list[tuple[bytes, bytes]] = []
 
     async def __call__(self, message: Message) -> None:
         if message["type"] == "http.response.start":
