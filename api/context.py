@@ -12,7 +12,6 @@ from strawberry.types import Info as StrawberryInfo
 
 from api.stale_reads import StaleReads, StaleStore
 from graphdb.database import Database
-from graphdb.store import Head
 from graphdb.tokens import Identity
 
 
@@ -27,11 +26,6 @@ class Context:
     store_reads: dict[str, asyncio.Future] = field(default_factory=dict)
     # The stores this request was answered from stale_reads (the response says so).
     stale_served: dict[str, StaleStore] = field(default_factory=dict)
-    # Store heads peeked before execution (``api.read_cache``), and the heads the reads answered for.
-    heads: dict[str, Head] = field(default_factory=dict)
-    served_heads: dict[str, Head | None] = field(default_factory=dict)
-    # The stores this request changed (``api.read_refresh`` brings their kept answers up to date).
-    changed: set[str] = field(default_factory=set)
 
 
 Info: TypeAlias = StrawberryInfo[Context, None]

@@ -18,6 +18,7 @@ class ApiSettings(BaseSettings):
     max_query_depth: int = Field(default=12, ge=2, le=50)
     max_aliases: int = Field(default=32, ge=1, le=1000)
     max_tokens: int = Field(default=5_000, ge=100, le=200_000)
+    response_cache: bool = Field(default=True, description="Keep answers to store reads (api.response_cache).")
     max_body_bytes: int = Field(default=1 << 20, ge=1024, description="Largest accepted request body.")
     scan_roots: list[Path] = Field(
         default_factory=lambda: [Path.cwd()],

@@ -29,27 +29,19 @@ OPTIMISTIC_READS = 8
 
 
 def read_store(db: Database, repo_id: str) -> Store | None:
-    current = read_current(db, repo_id)
-    return None if current is None else current[0]
-
-
-def read_current(db: Database, repo_id: str, head: persisted.Head | None = None) -> tuple[Store, persisted.Head] | None:
-    """The store as of one committed version, with the head it answers for (see ``graphdb.store.load_current``;
-    ``head`` is one the caller peeked already). Lock-free reads are retried when they race a commit (a torn
+    """The store as of one committed version. Lock-free reads are retried when they race a commit (a torn
     read); after a few, the store is read under its lock, behind the writers, so a reader never starves."""
     for attempt in range(OPTIMISTIC_READS):
         try:
-            return persisted.load_current(db, repo_id, head)
+            return persisted.load_current(db, repo_id)
         except persisted.TornRead:
-            head = None  # the store moved on since that head: peek again
             time.sleep(random.uniform(0, 0.002 * 2 ** attempt))  # noqa: S311 - jitter, not a secret
     return db.write(_read_locked(repo_id))
 
 
-def _read_locked(repo_id: str) -> Callable[[ManagedTransaction], tuple[Store, persisted.Head] | None]:
-    def work(tx: ManagedTransaction) -> tuple[Store, persisted.Head] | None:
-        locked = persisted.lock(tx, repo_id)
-        return None if locked is None else (persisted.load_locked(tx, repo_id, locked), locked.head)
+def _read_locked(repo_id: str) -> Callable[[ManagedTransaction], Store | None]:
+    def work(tx: ManagedTransaction) -> Store | None:
+        return None if persisted.lock(tx, repo_id) is None else persisted.load_locked(tx, repo_id)
     return work
 
 

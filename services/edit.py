@@ -60,7 +60,6 @@ def apply_edit(db: Database, repo_id: str, expected: int, ops: list[EditOp], act
     """One ``candidate_edit`` batch; ``summary`` is recorded with it in the history (e.g. who asked for a
     runner's renames)."""
     ops_text = _ops_json(ops)
-    written: list[list[str] | None] = [None]  # the manifest persisted (set by the attempt that returns it)
 
     def work(tx: ManagedTransaction) -> EditApplied | BatchRejected | VersionConflict | StoreRefused:
         lock = persisted.lock(tx, repo_id, batch_id)
@@ -70,25 +69,22 @@ def apply_edit(db: Database, repo_id: str, expected: int, ops: list[EditOp], act
         if lock.recorded is not None:
             if lock.recorded.ops != ops_text:
                 return StoreRefused("batch_id_reused", f"batch {batch_id!r} was applied with other ops")
-            current = persisted.load_locked(tx, repo_id, lock)
+            current = persisted.load_locked(tx, repo_id)
             return EditApplied(lock.recorded.store_version, current,
                                lease_warning(_lease_of(current), actor.agent_id, now), replayed=True)
         if locked != expected:
             return VersionConflict(expected, locked)
-        before = persisted.load_locked(tx, repo_id, lock)
+        before = persisted.load_locked(tx, repo_id)
         outcome = apply_batch(before, ops, actor.seat)
         if isinstance(outcome, Rejected):
             return BatchRejected(outcome.op_index, outcome.code, outcome.message)
         assert isinstance(outcome, Applied)
         after = outcome.store.model_copy(update={"store_version": locked + 1})
-        written[0] = persisted.persist(tx, lock, before, after,
-                                       entry("edit", actor, ops_text, batch_id=batch_id, summary=summary))
+        persisted.persist(tx, lock, before, after,
+                          entry("edit", actor, ops_text, batch_id=batch_id, summary=summary))
         return EditApplied(locked + 1, after, lease_warning(_lease_of(before), actor.agent_id, now))
 
-    outcome = db.write(work)
-    if isinstance(outcome, EditApplied) and not outcome.replayed:
-        persisted.remember(repo_id, written[0], outcome.store)
-    return outcome
+    return db.write(work)
 
 
 def lease(db: Database, repo_id: str, action: LeaseAction, ttl_s: int, actor: Actor,
@@ -111,23 +107,18 @@ def lease(db: Database, repo_id: str, action: LeaseAction, ttl_s: int, actor: Ac
 def reconcile_store(db: Database, repo_id: str, actor: Actor) -> Store | StoreRefused:
     """Resolve a ratified store against the files of the repository's latest ingest; one version bump."""
     files = codegraph.file_paths(db, repo_id)
-    written: list[list[str] | None] = [None]
-
     def work(tx: ManagedTransaction) -> Store | StoreRefused:
         lock = persisted.lock(tx, repo_id)
         if lock is None:
             return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
-        before = persisted.load_locked(tx, repo_id, lock)
+        before = persisted.load_locked(tx, repo_id)
         if before.skeleton.state is not SkeletonState.RATIFIED:
             return StoreRefused("skeleton_not_ratified", "reconcile applies to a ratified skeleton; ratify first")
         after = reconcile(before, files).model_copy(update={"store_version": lock.version + 1})
-        written[0] = persisted.persist(tx, lock, before, after,
-                                       entry("reconcile", actor, json.dumps({"files": len(files)})))
+        persisted.persist(tx, lock, before, after,
+                          entry("reconcile", actor, json.dumps({"files": len(files)})))
         return after
 
-    outcome = db.write(work)
-    if isinstance(outcome, Store):
-        persisted.remember(repo_id, written[0], outcome)
-    return outcome
+    return db.write(work)
 
 

@@ -28,8 +28,6 @@ def ratify_blocks(db: Database, repo_id: str, expected: int, block_ids: list[str
                   now: datetime) -> Store | RatifyRejectedBlocks | VersionConflict | StoreRefused:
     """The owner's gesture (the caller checked the seat): ratify all or the selected blocks."""
 
-    written: list[list[str] | None] = [None]
-
     def work(tx: ManagedTransaction) -> Store | RatifyRejectedBlocks | VersionConflict | StoreRefused:
         lock = persisted.lock(tx, repo_id)
         if lock is None:
@@ -37,16 +35,12 @@ def ratify_blocks(db: Database, repo_id: str, expected: int, block_ids: list[str
         locked = lock.version
         if locked != expected:
             return VersionConflict(expected, locked)
-        before = persisted.load_locked(tx, repo_id, lock)
+        before = persisted.load_locked(tx, repo_id)
         outcome = ratify(before, block_ids, ratifier=actor.agent_id, ratified_at=format_time(now))
         if not isinstance(outcome, RatifyApplied):
             return RatifyRejectedBlocks(list(outcome.refusals))
         after = outcome.store.model_copy(update={"store_version": locked + 1})
-        written[0] = persisted.persist(tx, lock, before, after,
-                                       entry("ratify", actor, json.dumps({"block_ids": block_ids})))
+        persisted.persist(tx, lock, before, after, entry("ratify", actor, json.dumps({"block_ids": block_ids})))
         return after
 
-    outcome = db.write(work)
-    if isinstance(outcome, Store):
-        persisted.remember(repo_id, written[0], outcome)
-    return outcome
+    return db.write(work)

@@ -50,8 +50,6 @@ async def candidate_edit(context: Context, data: CandidateEditInput) -> Any:
     outcome = await run_in_threadpool(edits.apply_edit, context.db, str(data.repo_id), data.expected_store_version,
                                       ops, actor(context), data.batch_id, _now())
     if isinstance(outcome, edits.EditApplied):
-        if not outcome.replayed:
-            context.changed.add(str(data.repo_id))
         return EditApplied(store_version=outcome.store_version, store=types.store(outcome.store),
                            lease_warning=outcome.lease_warning, replayed=outcome.replayed)
     if isinstance(outcome, edits.BatchRejected):
@@ -67,7 +65,6 @@ async def candidate_lease(context: Context, data: CandidateLeaseInput) -> Any:
         return Refused(code="invalid_ttl", message=str(exc))
     now = _now()
     if isinstance(outcome, LeaseGranted):
-        context.changed.add(str(data.repo_id))
         held = outcome.lease
         return LeaseGrantedType(lease=None if held is None else types.Lease(
             curating_by=held.holder, curating_until=held.until_text, live=held.live(now)))
@@ -87,7 +84,6 @@ async def ratify_blocks(context: Context, data: RatifyBlocksInput) -> Any:
                                                     message=r.message) for r in outcome.refusals])
     if isinstance(outcome, (Conflict, edits.StoreRefused)):
         return _common(outcome)
-    context.changed.add(str(data.repo_id))
     return Ratified(store=types.store(outcome))
 
 
@@ -95,7 +91,6 @@ async def reconcile(context: Context, data: ReconcileInput) -> Any:
     outcome = await run_in_threadpool(edits.reconcile_store, context.db, str(data.repo_id), actor(context))
     if isinstance(outcome, edits.StoreRefused):
         return _common(outcome)
-    context.changed.add(str(data.repo_id))
     return Reconciled(store=types.store(outcome))
 
 

@@ -9,7 +9,6 @@ from starlette.concurrency import run_in_threadpool
 from api.context import Context
 from graphdb import history as histories
 from graphdb import store_writes
-from graphdb import store as persisted
 from graphdb.errors import DatabaseUnavailable
 from rooms.contract import Store
 
@@ -18,26 +17,21 @@ async def read_store(context: Context, repo_id: str) -> Store | None:
     """The store, read once per request however many fields ask for it."""
     pending = context.store_reads.get(repo_id)
     if pending is None:
-        pending = asyncio.ensure_future(_read_or_recall(context, repo_id))
+        pending = asyncio.ensure_future(_read(context, repo_id))
         context.store_reads[repo_id] = pending
     return await pending
 
 
-async def _read_or_recall(context: Context, repo_id: str) -> Store | None:
+async def _read(context: Context, repo_id: str) -> Store | None:
     """The store from the database; while it is down, the last one it served (marked stale), if any."""
-    head = context.heads.get(repo_id)
-    known = None if head is None else persisted.recall(repo_id, head)
     try:
-        # A version this process knows needs no database read, so no thread either.
-        current = (known, head) if known is not None else \
-            await run_in_threadpool(store_writes.read_current, context.db, repo_id, head)
+        store = await run_in_threadpool(store_writes.read_store, context.db, repo_id)
     except DatabaseUnavailable:
         stale = context.stale_reads.store(repo_id)
         if stale is None:
             raise
         context.stale_served[repo_id] = stale
         return stale.store
-    store, context.served_heads[repo_id] = (None, None) if current is None else current
     context.stale_reads.store_read(repo_id, store)
     return store
 

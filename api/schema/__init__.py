@@ -17,9 +17,7 @@ from api.schema.runners import RunnerMutation, RunnerQuery
 from api.schema.scan_fields import ScanMutation, ScanQuery
 from api.schema.seed_mutations import SeedMutation
 from api.schema.server import ServerQuery
-from api.schema.store import IMMUTABLE_TYPES
 from api.schema.store_queries import StoreQuery
-from api.schema.value_memo import IdentityMemo, memoizing_executor
 
 
 @strawberry.type
@@ -45,13 +43,11 @@ def build_schema(limits: GraphQLLimits | None = None) -> strawberry.Schema:
     `DatabaseOutage` comes after `MaskErrors`: extensions finish in reverse order, so it codes outage
     errors before they would be masked. Parsed and validated documents are cached (after the limits, whose
     rules are part of validation): the screen and agents send the same few documents again and again, and
-    validating one costs more than the database read behind it. Completed blocks are kept too
-    (``api.schema.value_memo``): resolving their fields one by one costs more again.
+    validating one costs more than the database read behind it.
     """
     extensions = [*(limits or GraphQLLimits()).extensions(), partial(ParserCache, maxsize=256),
                   partial(ValidationCache, maxsize=256), DatabaseOutage]
-    return _Schema(query=Query, mutation=Mutation, extensions=extensions,
-                   execution_context_class=memoizing_executor(IMMUTABLE_TYPES, IdentityMemo()))
+    return _Schema(query=Query, mutation=Mutation, extensions=extensions)
 
 
 def sdl() -> str:

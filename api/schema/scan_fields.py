@@ -12,7 +12,6 @@ from api.schema.scan_types import (
     BlockConnection, PageInfo, ScanReport, SkeletonCandidateInput, SkeletonCandidateResult, UnmappedConnection,
     ZeroTouchStatus, page, review_connection, scan_report,
 )
-from api.schema.value_memo import DERIVED
 from rooms.review import unmapped_paths, zero_touch
 
 
@@ -45,7 +44,7 @@ class ScanQuery:
         model = await stores.read_store(info.context, repo_id)
         if model is None:
             return None
-        status = DERIVED.get(zero_touch, model.blocks)
+        status = zero_touch(model.blocks)
         return ZeroTouchStatus(**status.__dict__)
 
 

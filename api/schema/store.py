@@ -10,7 +10,6 @@ import strawberry
 from api.schema.enums import (
     BlockKindEnum, BlockStateEnum, MemberRoleEnum, MembershipSourceEnum, NamedByEnum, SkeletonStateEnum,
 )
-from api.schema.value_memo import DERIVED, IdentityMemo
 from rooms import contract as c
 from rooms.lease import parse_lease
 
@@ -115,27 +114,12 @@ class Store(BlockMap):
     candidate_revision: BlockMap | None
 
 
-# Objects of these types are immutable values whose fields only read attributes: the executor may keep
-# their completed values (``api.schema.value_memo``).
-IMMUTABLE_TYPES = frozenset({"Block"})
-
 # -- mapping from the contract models (one function per type) ----------------------------------
 def socket(model: c.Socket) -> Socket:
     return Socket(to=model.to, type=model.type, alias=model.alias, class_=model.class_)
 
 
-# A block model is shared between loads while its doc is unchanged (``graphdb.store``), so it is converted
-# once: the same schema object lets the executor reuse the block's completed value.
-_CONVERTED = IdentityMemo(size=4096)
-
-
 def block(model: c.SystemBlock, seams: frozenset[str] = frozenset()) -> Block:
-    seam_paths = tuple(sorted(m.path for m in model.membership if m.path in seams))
-    return _CONVERTED.get(_block, [model], seam_paths)
-
-
-def _block(models: tuple[c.SystemBlock], seam_paths: tuple[str, ...]) -> Block:
-    (model,) = models
     meta = model.candidate_meta
     return Block(
         block_id=strawberry.ID(model.block_id), name=model.name, purpose=model.purpose, kind=model.kind,
@@ -151,7 +135,7 @@ def _block(models: tuple[c.SystemBlock], seam_paths: tuple[str, ...]) -> Block:
             graph_cohesion=meta.graph_cohesion, edge_sample_size=meta.edge_sample_size,
             directory_support=meta.directory_support, coverage_ratio=meta.coverage_ratio,
             shared_member_count=meta.shared_member_count),
-        seam_paths=list(seam_paths),
+        seam_paths=sorted(m.path for m in model.membership if m.path in seams),
     )
 
 
@@ -160,7 +144,7 @@ def _shared_paths(blocks: Sequence[c.SystemBlock]) -> frozenset[str]:
 
 
 def _parts(model: c.SeedFile | c.Store) -> dict[str, object]:
-    shared = DERIVED.get(_shared_paths, model.blocks)
+    shared = _shared_paths(model.blocks)
     r, s = model.repo, model.skeleton
     return {
         "repo": Repo(repo_id=strawberry.ID(r.repo_id), root=r.root, source_commit=r.source_commit),

@@ -131,7 +131,7 @@ def _print_level(level: dict[str, Any], mix: str) -> None:
     total = max(sum(f["requests"] for f in answers.values()), 1)
     shares = ", ".join(f"{f['requests'] * 100 / total:.0f}% {how} (p50 {f['p50_ms']:.1f}, p99 {f['p99_ms']:.1f} ms)"
                        for how, f in answers.items())
-    print(f"  map reads answered (Cache-Status): {shares}\n    (hit: kept; stored/miss: computed; collapsed: awaited)")
+    print(f"  map reads answered (Cache-Status): {shares}\n    (hit: kept; stored/miss: computed)")
     for each in level["distinct_errors"][:SHOWN_ERRORS]:
         print(f"    {each['count']:>5} × {each['text']}")
     cpu = level["cpu"]

@@ -65,7 +65,9 @@ class Connection:
         for line in lines:
             name, _, value = line.partition(":")
             headers[name.strip().lower()] = value.strip()
-        if "content-length" in headers:
+        if code in ("204", "304"):  # never a body (RFC 9110)
+            body = b""
+        elif "content-length" in headers:
             body = await self._reader.readexactly(int(headers["content-length"]))
         elif headers.get("transfer-encoding", "").lower() == "chunked":
             body = await self._chunks()

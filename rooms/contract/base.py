@@ -11,7 +11,6 @@ fields a model lists in ``_omit_empty`` omitted when empty or false. Python-side
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any, ClassVar
 
 from pydantic import (
@@ -28,7 +27,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from rooms.contract.paths import path_problem
+from rooms.contract.paths import CONTROL, path_problem
 
 
 class ContractModel(BaseModel):
@@ -57,7 +56,7 @@ def _check_path(value: str) -> str:
 
 
 def _check_ident(value: str) -> str:
-    if value.strip() == "" or any(unicodedata.category(ch) == "Cc" for ch in value):
+    if value.strip() == "" or CONTROL.search(value):
         raise PydanticCustomError("invalid_ident", "identifier '{value}' must be non-empty without control characters", {"value": value})
     return value
 

@@ -11,7 +11,6 @@ from rooms.contract import (
     BlockKind, BlockState, CandidateMeta, Member, MemberRole, MembershipSource, NamedBy, Repo, SeedFile,
     Seat, Skeleton, SkeletonState, Socket, Sockets, SystemBlock, serialize_seed,
 )
-import httpx
 
 from rooms.edit import parse_ops
 from tests.api.conftest import ServedApi
@@ -60,29 +59,6 @@ mutation($repo: ID!, $v: Int!, $ops: [CandidateEditOp!]!, $batch: ID) {
 }"""
 
 EXPORT = "query($r: ID!) { exportSeed(repoId: $r) }"
-
-# A map read of one store, as the screen's (``api.read_cache`` keeps its answers).
-STORE_MAP = """query Map($repo: ID!, $n: Int!) {
-  store(repoId: $repo) { storeVersion blocks { blockId name state membership { path role } seamPaths } }
-  lease(repoId: $repo) { curatingBy live }
-  zeroTouchStatus(repoId: $repo) { blockCount needsOwnerNaming unresolvedSeams line }
-  unmapped(repoId: $repo, first: $n) { totalCount nodes pageInfo { hasNextPage endCursor } }
-}"""
-
-
-def post_accepting(api: ServedApi, document: str, variables: dict, accept: str = "application/json",
-                   token: str | None = None) -> httpx.Response:
-    """A POST of ``document`` asking for ``accept``, as ``token`` (default: the API's owner token)."""
-    return httpx.post(api.graphql_url, json={"query": document, "variables": variables}, timeout=60,
-                      headers={"authorization": f"Bearer {token or api.token}", "accept": accept})
-
-
-def assert_same_answer(served: httpx.Response, full: httpx.Response) -> None:
-    """``served`` answers byte for byte what ``full`` (the full pipeline) answers: a 200, same body, same type."""
-    assert served.status_code == full.status_code == 200
-    assert served.content == full.content
-    assert served.headers["content-type"] == full.headers["content-type"]
-
 
 def import_seed(api: ServedApi, text: str, expected: int | None = None) -> int:
     result = api.graphql(IMPORT, {"seed": text, "v": expected})["data"]["importSeed"]

@@ -1,0 +1,1 @@
+"""bench/read: the map read through the API against the bare Cypher behind it."""
