@@ -22,16 +22,15 @@ from strawberry.types import ExecutionResult
 
 from api.auth import authenticate, is_ide_page
 from api.context import Context
-from api.screen import screen_routes
 from api.limits import BodyLimit, GraphQLLimits
 from api.response_cache import ResponseCache
 from api.schema import build_schema
+from api.screen import screen_routes
 from api.settings import ApiSettings
 from api.stale_reads import StaleReads
 from graphdb.errors import DatabaseUnavailable
 from graphdb.fail_fast import FailFastDatabase
 from graphdb.settings import DbSettings
-
 
 GRAPHQL_RESPONSE_JSON = "application/graphql-response+json"
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
@@ -57,8 +56,12 @@ class _GraphQLApp(GraphQL[Context, None]):
             return
         scope.setdefault("state", {})["identity"] = identity
         cache = self.response_cache
-        if cache is None or request.method != "POST" or scope.get("query_string") \
-                or not request.headers.get("content-type", "").startswith("application/json"):
+        if (
+            cache is None
+            or request.method != "POST"
+            or scope.get("query_string")
+            or not request.headers.get("content-type", "").startswith("application/json")
+        ):
             await super().__call__(scope, receive, send)
             return
         body = await request.body()
@@ -66,6 +69,7 @@ class _GraphQLApp(GraphQL[Context, None]):
 
         async def strawberry(out: Send) -> None:
             await super(_GraphQLApp, self).__call__(scope, replayed, out)
+
         await cache.serve(request, identity.seat.value, body, strawberry, send)
 
     def decode_json(self, data: str | bytes) -> object:
@@ -123,10 +127,13 @@ class _GraphQLApp(GraphQL[Context, None]):
 
     async def get_context(self, request: Request | WebSocket, response: Response | WebSocket) -> Context:
         assert isinstance(request, Request)
-        context = Context(request=request, response=response if isinstance(response, Response) else None,
-                          db=request.app.state.db,
-                          identity=getattr(request.state, "identity", None),
-                          stale_reads=request.app.state.stale_reads)
+        context = Context(
+            request=request,
+            response=response if isinstance(response, Response) else None,
+            db=request.app.state.db,
+            identity=getattr(request.state, "identity", None),
+            stale_reads=request.app.state.stale_reads,
+        )
         request.state.context = context
         return context
 
@@ -143,6 +150,7 @@ def _replaying(body: bytes, receive: Receive) -> Receive:
 
     async def replay() -> Message:
         return pending.pop() if pending else await receive()
+
     return replay
 
 
@@ -183,8 +191,12 @@ def create_app(api_settings: ApiSettings | None = None, db_settings: DbSettings 
             await _ensure_schema(request.app)
         return JSONResponse({"ready": ready}, status_code=200 if ready else 503)
 
-    limits = GraphQLLimits(max_depth=api_settings.max_query_depth, max_aliases=api_settings.max_aliases,
-                           max_tokens=api_settings.max_tokens, introspection=api_settings.introspection)
+    limits = GraphQLLimits(
+        max_depth=api_settings.max_query_depth,
+        max_aliases=api_settings.max_aliases,
+        max_tokens=api_settings.max_tokens,
+        introspection=api_settings.introspection,
+    )
     graphql_app = _GraphQLApp(build_schema(limits), graphql_ide="graphiql" if api_settings.graphiql else None)
     if api_settings.response_cache:
         graphql_app.response_cache = ResponseCache()

@@ -24,8 +24,11 @@ def bearer_token(request: Request) -> str | None:
 
 
 def is_ide_page(request: Request) -> bool:
-    return (request.method == "GET" and "text/html" in request.headers.get("accept", "")
-            and "query" not in request.query_params)
+    return (
+        request.method == "GET"
+        and "text/html" in request.headers.get("accept", "")
+        and "query" not in request.query_params
+    )
 
 
 async def authenticate(request: Request) -> Identity | Response:
@@ -53,5 +56,8 @@ def settle_identity(request: Request, token: str, identity: Identity | None) -> 
 
 
 def _unauthorized(reason: str) -> Response:
-    return JSONResponse({"errors": [{"message": f"unauthorized: {reason}"}]}, status_code=401,
-                        headers={"www-authenticate": 'Bearer realm="coderooms"'})
+    return JSONResponse(
+        {"errors": [{"message": f"unauthorized: {reason}"}]},
+        status_code=401,
+        headers={"www-authenticate": 'Bearer realm="coderooms"'},
+    )

@@ -43,5 +43,7 @@ def bind_refusal(host: str, owner_tokens: int | None, reason: str = "") -> str |
         why = f"it cannot check for an OWNER token ({reason or 'the database is unavailable'})"
     else:
         why = "the database holds no OWNER token yet, so nobody could use this server"
-    return (f"refusing to listen on {host!r}, which is not a loopback address: {why}. Create the owner's token "
-            "first (`coderooms token create --seat owner --agent-id YOU`), or listen on 127.0.0.1.")
+    return (
+        f"refusing to listen on {host!r}, which is not a loopback address: {why}. Create the owner's token "
+        "first (`coderooms token create --seat owner --agent-id YOU`), or listen on 127.0.0.1."
+    )

@@ -87,6 +87,5 @@ class BodyLimit:
             await self._refuse(scope, receive, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = JSONResponse({"errors": [{"message": f"request body over {self.max_bytes} bytes"}]},
-                                status_code=413)
+        response = JSONResponse({"errors": [{"message": f"request body over {self.max_bytes} bytes"}]}, status_code=413)
         await response(scope, receive, send)

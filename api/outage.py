@@ -33,8 +33,11 @@ _log = logging.getLogger("coderooms.outage")
 
 def unavailable_response() -> JSONResponse:
     """The answer when not even the caller's identity can be established."""
-    return JSONResponse({"errors": [{"message": MESSAGE, "extensions": {"code": CODE}}]}, status_code=503,
-                        headers={"retry-after": str(RETRY_AFTER_S)})
+    return JSONResponse(
+        {"errors": [{"message": MESSAGE, "extensions": {"code": CODE}}]},
+        status_code=503,
+        headers={"retry-after": str(RETRY_AFTER_S)},
+    )
 
 
 class DatabaseOutage(SchemaExtension):
@@ -59,15 +62,26 @@ class DatabaseOutage(SchemaExtension):
         served = self.execution_context.context.stale_served
         if not served:
             return {}
-        stores = [{"repoId": repo_id, "storeVersion": stale.store.store_version,
-                   "readAt": stale.read_at.isoformat().replace("+00:00", "Z")}
-                  for repo_id, stale in sorted(served.items())]
+        stores = [
+            {
+                "repoId": repo_id,
+                "storeVersion": stale.store.store_version,
+                "readAt": stale.read_at.isoformat().replace("+00:00", "Z"),
+            }
+            for repo_id, stale in sorted(served.items())
+        ]
         return {"stale": {"reason": REASON, "stores": stores}}
 
 
 def _coded(error: GraphQLError) -> GraphQLError:
-    return GraphQLError(MESSAGE, nodes=error.nodes, source=error.source, positions=error.positions,
-                        path=error.path, extensions={"code": CODE})
+    return GraphQLError(
+        MESSAGE,
+        nodes=error.nodes,
+        source=error.source,
+        positions=error.positions,
+        path=error.path,
+        extensions={"code": CODE},
+    )
 
 
 def log_briefly(errors: list[GraphQLError]) -> list[GraphQLError]:

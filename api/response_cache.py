@@ -21,7 +21,15 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from graphql import FieldNode, GraphQLError, OperationDefinitionNode, OperationType, StringValueNode, VariableNode, parse
+from graphql import (
+    FieldNode,
+    GraphQLError,
+    OperationDefinitionNode,
+    OperationType,
+    StringValueNode,
+    VariableNode,
+    parse,
+)
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
@@ -32,9 +40,18 @@ from graphdb.errors import DatabaseUnavailable
 from rooms.lease import parse_lease
 
 HIT, MISS, STORED = "coderooms; hit", "coderooms; fwd=miss", "coderooms; fwd=miss; stored"
-STORE_FIELDS = frozenset({
-    "store", "blocks", "block", "candidateRevision", "lease", "zeroTouchStatus", "unmapped", "reviewQueue",
-})
+STORE_FIELDS = frozenset(
+    {
+        "store",
+        "blocks",
+        "block",
+        "candidateRevision",
+        "lease",
+        "zeroTouchStatus",
+        "unmapped",
+        "reviewQueue",
+    }
+)
 Compute = Callable[[Send], Awaitable[None]]
 _DOWN: tuple[Any, ...] = ("database unavailable",)
 
@@ -108,8 +125,12 @@ def store_read(body: bytes) -> str | None:
         document, variables = parse(payload["query"]), payload.get("variables") or {}
     except (ValueError, KeyError, TypeError, GraphQLError, RecursionError):
         return None
-    operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)
-                  and (payload.get("operationName") is None or (d.name and d.name.value == payload["operationName"]))]
+    operations = [
+        d
+        for d in document.definitions
+        if isinstance(d, OperationDefinitionNode)
+        and (payload.get("operationName") is None or (d.name and d.name.value == payload["operationName"]))
+    ]
     if len(operations) != 1 or operations[0].operation is not OperationType.QUERY or not isinstance(variables, dict):
         return None
     repos: list[Any] = []
@@ -140,13 +161,21 @@ async def _peek(db: Database, repo_id: str) -> tuple[Any, ...] | None:
     return None if not rows else (tuple(rows[0]["manifest"]), rows[0]["curating_by"], rows[0]["curating_until"])
 
 
-async def _send(request: Request, send: Send, headers: list[tuple[bytes, bytes]], body: bytes, cache_status: str,
-                etag: str | None, status: int = 200) -> None:
+async def _send(
+    request: Request,
+    send: Send,
+    headers: list[tuple[bytes, bytes]],
+    body: bytes,
+    cache_status: str,
+    etag: str | None,
+    status: int = 200,
+) -> None:
     """The answer, or 304 with no body when the request's ``If-None-Match`` names its ETag."""
     tags = {t.strip().removeprefix("W/") for t in request.headers.get("if-none-match", "").split(",")}
     if etag is not None and (etag in tags or "*" in tags):
         await Response(status_code=304, headers={"etag": etag, "cache-status": cache_status})(
-            request.scope, request.receive, send)
+            request.scope, request.receive, send
+        )
         return
     extra = [(b"cache-status", cache_status.encode()), *([(b"etag", etag.encode())] if etag else [])]
     await send({"type": "http.response.start", "status": status, "headers": [*headers, *extra]})

@@ -51,8 +51,9 @@ class _Assets(StaticFiles):
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if not Path(str(self.directory)).is_dir():
-            missing = PlainTextResponse(f"the screen is not built: {BUILD_COMMAND}", status_code=404,
-                                        headers=SECURITY_HEADERS)
+            missing = PlainTextResponse(
+                f"the screen is not built: {BUILD_COMMAND}", status_code=404, headers=SECURITY_HEADERS
+            )
             await missing(scope, receive, send)
             return
 

@@ -22,4 +22,5 @@ class ApiSettings(BaseSettings):
     max_body_bytes: int = Field(default=1 << 20, ge=1024, description="Largest accepted request body.")
     scan_roots: list[Path] = Field(
         default_factory=lambda: [Path.cwd()],
-        description="Directories the API may scan (JSON list); paths outside them are refused.")
+        description="Directories the API may scan (JSON list); paths outside them are refused.",
+    )

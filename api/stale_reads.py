@@ -32,8 +32,14 @@ class StaleStore:
 
 
 class StaleReads:
-    def __init__(self, *, identity_max_age_s: float = 15 * 60, max_identities: int = 1024,
-                 max_stores: int = 32, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        *,
+        identity_max_age_s: float = 15 * 60,
+        max_identities: int = 1024,
+        max_stores: int = 32,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.clock = clock
         self.identity_max_age_s = identity_max_age_s
         self.max_identities = max_identities

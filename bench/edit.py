@@ -60,8 +60,9 @@ def main() -> None:
             rounds = {1: itertools.count(), 10: itertools.count()}  # per size: moves go there and back
 
             def batch(n: int) -> None:
-                outcome = edits.apply_edit(db, repo_id, next(version) - 1, _ops(n, next(rounds[n])), OWNER, None,
-                                           datetime.now(UTC))
+                outcome = edits.apply_edit(
+                    db, repo_id, next(version) - 1, _ops(n, next(rounds[n])), OWNER, None, datetime.now(UTC)
+                )
                 assert isinstance(outcome, edits.EditApplied), outcome
 
             bare = lambda: db.execute("store_lock", repo_id=repo_id, batch_id=None)  # noqa: E731
@@ -79,11 +80,15 @@ def main() -> None:
         db.close()
     print(f"bench/edit on a {BLOCKS}-block / {FILES}-file candidate ({args.runs} runs each)")
     for label, figures in (("1-op batch", one), ("10-op batch", ten), ("bare write tx", base)):
-        print(f"  {label:<14} p50 {figures['p50_ms']:7.2f} ms  p95 {figures['p95_ms']:7.2f} ms  "
-              f"p99 {figures['p99_ms']:7.2f} ms")
+        print(
+            f"  {label:<14} p50 {figures['p50_ms']:7.2f} ms  p95 {figures['p95_ms']:7.2f} ms  "
+            f"p99 {figures['p99_ms']:7.2f} ms"
+        )
     print(f"  ratio p99(10-op) / p99(bare write) = {ten['p99_ms'] / base['p99_ms']:.2f}  (target ≤ 5)")
-    print(f"  throughput with {args.editors} concurrent editors: {throughput:.1f} applied batches/s "
-          f"({conflicts} version conflicts retried)")
+    print(
+        f"  throughput with {args.editors} concurrent editors: {throughput:.1f} applied batches/s "
+        f"({conflicts} version conflicts retried)"
+    )
 
 
 def _throughput(db: Database, repo_id: str, editors: int, seconds: float) -> tuple[float, int]:

@@ -49,8 +49,12 @@ def main() -> None:
     print(f"naming {args.blocks} blocks, runner latency {args.delay_ms} ms per block, median of {args.runs} runs")
     with NamingServer(delay_ms=args.delay_ms) as server:
         specs = [
-            runner_spec(runner_id="bench-command", transport="command",
-                        command=namer_command("--delay-ms", str(args.delay_ms)), timeout_ms=30_000),
+            runner_spec(
+                runner_id="bench-command",
+                transport="command",
+                command=namer_command("--delay-ms", str(args.delay_ms)),
+                timeout_ms=30_000,
+            ),
             runner_spec(runner_id="bench-http", transport="http", url=f"{server.base_url}/name", timeout_ms=30_000),
         ]
         for spec in specs:
@@ -58,9 +62,11 @@ def main() -> None:
             eight = _median_s(spec, blocks, 8, args.runs)
             verdict = "meets" if eight <= TARGET_S else "MISSES"
             per_block_ms = one / len(blocks) * 1e3
-            print(f"  {spec.transport.value:<8} concurrency 1: {one:6.2f} s ({per_block_ms:.0f} ms a block)   "
-                  f"concurrency 8: {eight:5.2f} s   ratio {one / eight:4.1f}x   "
-                  f"({verdict} the {TARGET_S} s target at 8)")
+            print(
+                f"  {spec.transport.value:<8} concurrency 1: {one:6.2f} s ({per_block_ms:.0f} ms a block)   "
+                f"concurrency 8: {eight:5.2f} s   ratio {one / eight:4.1f}x   "
+                f"({verdict} the {TARGET_S} s target at 8)"
+            )
 
 
 if __name__ == "__main__":

@@ -37,8 +37,9 @@ def candidate(repo_id: str) -> SeedFile:
     for s in range(SEAMS):
         path = f"src/shared/seam{s}.py"
         for b in (2 * s, 2 * s + 1):
-            blocks[b] = blocks[b].model_copy(update={"membership": [*blocks[b].membership,
-                                                                     Member(path=path, role=MemberRole.SHARED)]})
+            blocks[b] = blocks[b].model_copy(
+                update={"membership": [*blocks[b].membership, Member(path=path, role=MemberRole.SHARED)]}
+            )
     blocks[-1] = blocks[-1].model_copy(update={"unmapped_residue": [f"scripts/tool{r:03d}.sh" for r in range(RESIDUE)]})
     return seed.model_copy(update={"blocks": blocks})
 
@@ -85,27 +86,35 @@ def gestures(browser, api: ServedApi, repo_id: str, renames: int) -> dict[str, l
         done.setdefault(kind, []).append(result)
 
     for i in range(renames):
+
         def rename(i: int = i) -> None:
             row = block_row(page, f"sb_{i:03d}")
             row.get_by_test_id("block-name").click()
             row.get_by_role("textbox").fill(f"Module {i} renamed")
             page.keyboard.press("Enter")
+
         gesture("rename (inline)", rename)
     tray = page.get_by_test_id("tray")
     for r in range(5):
-        gesture("assign unmapped", lambda r=r: pick(tray.get_by_label(f"Assign scripts/tool{r:03d}.sh to a block"),
-                                                     value="sb_010"))
+        gesture(
+            "assign unmapped",
+            lambda r=r: pick(tray.get_by_label(f"Assign scripts/tool{r:03d}.sh to a block"), value="sb_010"),
+        )
     for s in range(SEAMS):
+
         def seam(s: int = s) -> None:
             block_row(page, f"sb_{2 * s:03d}").get_by_role("button", name="Open").click()
             page.get_by_test_id("seam").first.get_by_role("radio").first.check()
+
         gesture("resolve seam", seam)
     panel = page.get_by_test_id("panel")
     for m in range(5):
+
         def move(m: int = m) -> None:
             block_row(page, "sb_020").get_by_role("button", name="Open").click()
             panel.get_by_label(f"Check src/mod020/file{m:04d}.py").check()
             panel.get_by_label("Move the checked members to another block").select_option(value="sb_021")
+
         gesture("move member", move)
 
     def merge() -> None:
@@ -113,6 +122,7 @@ def gestures(browser, api: ServedApi, repo_id: str, renames: int) -> dict[str, l
         panel.get_by_role("button", name="Merge").click()
         panel.get_by_test_id("merge-picker").get_by_label("module 31", exact=True).check()
         panel.get_by_role("button", name="Merge 1 block into module 30").click()
+
     gesture("merge", merge)
 
     def split() -> None:
@@ -122,6 +132,7 @@ def gestures(browser, api: ServedApi, repo_id: str, renames: int) -> dict[str, l
         for f in range(0, 40):
             editor.get_by_label(f"Group for src/mod040/file{f:04d}.py").select_option(value="1")
         editor.get_by_role("button", name="Apply split into 2 blocks").click()
+
     gesture("split", split)
     context.close()
     return done
@@ -153,15 +164,21 @@ def main() -> None:
             revoke_label(db, LABEL)
     finally:
         db.close()
-    print(f"bench/screen on a {BLOCKS}-block / {FILES}-file candidate ({SEAMS} seams, {RESIDUE} unmapped), "
-          f"headless Chromium {VIEWPORT['width']}×{VIEWPORT['height']}")
-    print(f"  first render of the map ({args.loads} cold loads): {_ms([r[0] for r in renders])}"
-          f"  (navigation start -> first frame with the map)")
+    print(
+        f"bench/screen on a {BLOCKS}-block / {FILES}-file candidate ({SEAMS} seams, {RESIDUE} unmapped), "
+        f"headless Chromium {VIEWPORT['width']}×{VIEWPORT['height']}"
+    )
+    print(
+        f"  first render of the map ({args.loads} cold loads): {_ms([r[0] for r in renders])}"
+        f"  (navigation start -> first frame with the map)"
+    )
     print(f"  the map query's round trip:            {_ms([r[1] for r in renders])}")
     print("  per gesture — the candidateEdit request / the request + the map's reload:")
     for kind, results in done.items():
-        print(f"    {kind:<16} ×{len(results):<3} write {_ms([g['writeMs'] for g in results])}   "
-              f"with reload {_ms([g['totalMs'] for g in results])}")
+        print(
+            f"    {kind:<16} ×{len(results):<3} write {_ms([g['writeMs'] for g in results])}   "
+            f"with reload {_ms([g['totalMs'] for g in results])}"
+        )
 
 
 if __name__ == "__main__":

@@ -41,8 +41,15 @@ class Assignments:
     seeded: bool = False
 
 
-def cluster(db: Database, gds: GraphDataScience, repo_id: str, params: ClusterParams | None = None, *,
-            hubs: Iterable[str] = (), seeds: Mapping[str, int] | None = None) -> Assignments:
+def cluster(
+    db: Database,
+    gds: GraphDataScience,
+    repo_id: str,
+    params: ClusterParams | None = None,
+    *,
+    hubs: Iterable[str] = (),
+    seeds: Mapping[str, int] | None = None,
+) -> Assignments:
     params = params or ClusterParams()
     projection = {
         "repo_id": repo_id,
@@ -55,8 +62,9 @@ def cluster(db: Database, gds: GraphDataScience, repo_id: str, params: ClusterPa
     try:
         with projected(gds, "cluster_project", **projection) as graph:
             frame, seeded = _communities(gds, graph, params, seeded=seeds is not None)
-            degrees = gds.degree.stream(graph, relationship_weight_property="weight", concurrency=CONCURRENCY,
-                                        log_progress=False)
+            degrees = gds.degree.stream(
+                graph, relationship_weight_property="weight", concurrency=CONCURRENCY, log_progress=False
+            )
             node_count, relationship_count = int(graph.node_count()), int(graph.relationship_count())
     except EmptyProjection:
         return Assignments()  # no edge survives the levers: nothing to cluster

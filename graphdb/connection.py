@@ -36,8 +36,9 @@ def resolve_target(settings: DbSettings) -> Target:
 
 def open_driver(target: Target, *, connection_timeout_s: float = 5.0) -> Driver:
     """A driver for the target. Short timeouts so an outage is reported quickly, not hung on."""
-    return GraphDatabase.driver(target.uri, auth=(target.user, target.password),
-                                **driver_options(connection_timeout_s=connection_timeout_s))
+    return GraphDatabase.driver(
+        target.uri, auth=(target.user, target.password), **driver_options(connection_timeout_s=connection_timeout_s)
+    )
 
 
 def driver_options(*, connection_timeout_s: float = 5.0) -> dict[str, Any]:

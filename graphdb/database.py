@@ -62,8 +62,10 @@ class Database:
         An auto-commit transaction: one statement sees one committed state either way, and it costs one
         round trip. The local single instance needs no bookmarks to read what was committed before.
         """
-        with unavailable_as_error(), self.driver.session(database=self.database,
-                                                         default_access_mode=READ_ACCESS) as session:
+        with (
+            unavailable_as_error(),
+            self.driver.session(database=self.database, default_access_mode=READ_ACCESS) as session,
+        ):
             return [record.data() for record in session.run(query(name), params)]
 
     def execute(self, name: str, /, **params: Any) -> list[dict[str, Any]]:

@@ -23,8 +23,7 @@ class EmptyProjection(GraphDbError):
 
 
 def open_gds(target: Target) -> GraphDataScience:
-    gds = GraphDataScience(target.uri, auth=(target.user, target.password), database=target.database,
-                           arrow=False)
+    gds = GraphDataScience(target.uri, auth=(target.user, target.password), database=target.database, arrow=False)
     gds.set_show_progress(False)  # no progress bars on a server's stderr
     return gds
 
@@ -56,7 +55,8 @@ def louvain_file_communities(gds: GraphDataScience, repo_id: str, *, concurrency
     Concurrency 1 makes Louvain sequential, hence deterministic for the same graph.
     """
     with projected(gds, "gds_project_file_graph", repo_id=repo_id) as graph:
-        frame = gds.louvain.stream(graph, relationship_weight_property="weight", concurrency=concurrency,
-                                   consecutive_ids=True)
+        frame = gds.louvain.stream(
+            graph, relationship_weight_property="weight", concurrency=concurrency, consecutive_ids=True
+        )
         nodes = gds.util.as_nodes(frame["nodeId"].tolist())
         return {str(node["id"]): int(community) for node, community in zip(nodes, frame["communityId"], strict=True)}

@@ -12,8 +12,11 @@ def graph_facts(db: Database, repo_id: str) -> GraphFacts:
     languages = {str(r["path"]): str(r["language"]) for r in db.rows("cluster_files", repo_id=repo_id)}
     if not languages:
         return GraphFacts()
-    symbols = tuple((str(r["path"]), str(r["name"]), str(r["kind"]), float(r["weight"]))
-                    for r in db.rows("cluster_named_symbols", repo_id=repo_id))
-    kinds = tuple((str(r["path"]), str(r["kind"]), int(r["count"]))
-                  for r in db.rows("naming_symbol_kinds", repo_id=repo_id))
+    symbols = tuple(
+        (str(r["path"]), str(r["name"]), str(r["kind"]), float(r["weight"]))
+        for r in db.rows("cluster_named_symbols", repo_id=repo_id)
+    )
+    kinds = tuple(
+        (str(r["path"]), str(r["kind"]), int(r["count"])) for r in db.rows("naming_symbol_kinds", repo_id=repo_id)
+    )
     return GraphFacts(languages=languages, symbols=symbols, kinds=kinds)

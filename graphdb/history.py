@@ -19,8 +19,7 @@ class Actor:
 
 def entry(kind: str, actor: Actor, ops: str, *, batch_id: str | None = None, summary: str = "") -> HistoryEntry:
     """The history line of a write by ``actor`` (a batch id of its own unless the client gave one)."""
-    return HistoryEntry(batch_id or f"{kind}_{uuid.uuid4().hex}", kind, actor.seat.value, actor.agent_id, ops,
-                        summary)
+    return HistoryEntry(batch_id or f"{kind}_{uuid.uuid4().hex}", kind, actor.seat.value, actor.agent_id, ops, summary)
 
 
 def history(db: Database, repo_id: str, last: int, as_of: int | None = None) -> list[dict[str, Any]]:

@@ -19,23 +19,52 @@ from rooms.missions import Letter, Mission, MissionState
 
 def _mission(data: dict[str, Any]) -> Mission:
     return Mission(
-        mission_id=data["mission_id"], repo_id=data["repo_id"], state=MissionState(data["state"]),
-        note=data["note"], opened_by=data["opened_by"], opened_at=data["opened_at"],
-        base_store_version=int(data["base_store_version"]), claimed_by=data.get("claimed_by"),
-        claimed_at=data.get("claimed_at"), delivered_store_version=data.get("delivered_store_version"),
-        delivered_at=data.get("delivered_at"), summary=data.get("summary"),
+        mission_id=data["mission_id"],
+        repo_id=data["repo_id"],
+        state=MissionState(data["state"]),
+        note=data["note"],
+        opened_by=data["opened_by"],
+        opened_at=data["opened_at"],
+        base_store_version=int(data["base_store_version"]),
+        claimed_by=data.get("claimed_by"),
+        claimed_at=data.get("claimed_at"),
+        delivered_store_version=data.get("delivered_store_version"),
+        delivered_at=data.get("delivered_at"),
+        summary=data.get("summary"),
     )
 
 
 def _letter(data: dict[str, Any]) -> Letter:
-    return Letter(mission_id=data["mission_id"], seq=int(data["seq"]), author=data["author"], seat=data["seat"],
-                  body=data["body"], at=data["at"])
+    return Letter(
+        mission_id=data["mission_id"],
+        seq=int(data["seq"]),
+        author=data["author"],
+        seat=data["seat"],
+        body=data["body"],
+        at=data["at"],
+    )
 
 
-def create(db: Database, mission_id: str, repo_id: str, note: str, packet: str, actor: Actor, now: datetime,
-           base_store_version: int) -> Mission:
-    rows = db.execute("mission_create", mission_id=mission_id, repo_id=repo_id, note=note, packet=packet,
-                      opened_by=actor.agent_id, opened_at=format_time(now), base_store_version=base_store_version)
+def create(
+    db: Database,
+    mission_id: str,
+    repo_id: str,
+    note: str,
+    packet: str,
+    actor: Actor,
+    now: datetime,
+    base_store_version: int,
+) -> Mission:
+    rows = db.execute(
+        "mission_create",
+        mission_id=mission_id,
+        repo_id=repo_id,
+        note=note,
+        packet=packet,
+        opened_by=actor.agent_id,
+        opened_at=format_time(now),
+        base_store_version=base_store_version,
+    )
     return _mission(rows[0]["mission"])
 
 
@@ -51,8 +80,14 @@ def update(tx: ManagedTransaction, mission_id: str, **changes: object) -> Missio
 
 
 def add_letter(tx: ManagedTransaction, mission_id: str, actor: Actor, body: str, now: datetime) -> Letter:
-    record = tx.run(query("mission_letter_add"), mission_id=mission_id, author=actor.agent_id,
-                    seat=actor.seat.value, body=body, at=format_time(now)).single()
+    record = tx.run(
+        query("mission_letter_add"),
+        mission_id=mission_id,
+        author=actor.agent_id,
+        seat=actor.seat.value,
+        body=body,
+        at=format_time(now),
+    ).single()
     assert record is not None
     return _letter(record["letter"])
 

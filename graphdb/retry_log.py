@@ -23,8 +23,12 @@ class _RetriedTransactions(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         arguments = record.args if isinstance(record.args, tuple) else ()
-        return not (record.levelno == logging.WARNING and any(
-            isinstance(argument, (Neo4jError, DriverError)) and argument.is_retryable() for argument in arguments))
+        return not (
+            record.levelno == logging.WARNING
+            and any(
+                isinstance(argument, (Neo4jError, DriverError)) and argument.is_retryable() for argument in arguments
+            )
+        )
 
 
 @contextmanager

@@ -48,8 +48,15 @@ def _registered(row: dict[str, Any]) -> RegisteredRunner:
 def add_runner(db: Database, spec: RunnerSpec, created_by: str, now: datetime) -> RegisteredRunner:
     """Register `spec` (unpinned; pin it with `pin_runner`). Raises `RunnerExists` for a taken id."""
     try:
-        rows = db.execute("runner_create", runner_id=spec.runner_id, role=spec.role.value, repo_id=spec.repo_id,
-                          doc=_doc(spec), created_by=created_by, created_at=format_time(now))
+        rows = db.execute(
+            "runner_create",
+            runner_id=spec.runner_id,
+            role=spec.role.value,
+            repo_id=spec.repo_id,
+            doc=_doc(spec),
+            created_by=created_by,
+            created_at=format_time(now),
+        )
     except ConstraintError as exc:
         raise RunnerExists(f"a runner {spec.runner_id!r} is already registered") from exc
     return _registered(rows[0])

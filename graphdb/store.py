@@ -3,8 +3,8 @@
 ``Store.doc`` holds the store's own fields as pydantic's JSON (everything but the blocks, the version
 and the lease); ``store_version`` and the advisory lease (``curating_by``/``curating_until``) are plain
 properties so they can be compared and set in Cypher. Each ``Block.doc`` holds one block's JSON
-(pydantic's, deterministic for a given block), so a load rebuilds the exact store and an export is byte-identical to what was written. Writers
-persist only the blocks that changed.
+(pydantic's, deterministic for a given block), so a load rebuilds the exact store and an export is
+byte-identical to what was written. Writers persist only the blocks that changed.
 
 Reads are read-committed in Neo4j: a reader racing a commit can see the store node of one version and
 some blocks of another. So every write also sets ``Store.manifest``, one property (read atomically)
@@ -55,9 +55,14 @@ def _manifest(version: int, store_doc: str, block_digests: list[str]) -> list[st
 
 def _store_params(store: Store, block_digests: list[str]) -> dict[str, Any]:
     doc = _store_doc(store)
-    return {"repo_id": store.repo.repo_id, "store_version": store.store_version, "doc": doc,
-            "manifest": _manifest(store.store_version, doc, block_digests),
-            "curating_by": store.curating_by, "curating_until": store.curating_until}
+    return {
+        "repo_id": store.repo.repo_id,
+        "store_version": store.store_version,
+        "doc": doc,
+        "manifest": _manifest(store.store_version, doc, block_digests),
+        "curating_by": store.curating_by,
+        "curating_until": store.curating_until,
+    }
 
 
 @dataclass(frozen=True)
@@ -100,8 +105,13 @@ def lock(tx: ManagedTransaction, repo_id: str, batch_id: str | None = None) -> L
     recorded = None
     if record["recorded_version"] is not None:
         recorded = Recorded(int(record["recorded_version"]), record["recorded_ops"])
-    return Locked(int(record["store_version"]), list(record["manifest"]), record["curating_by"],
-                  record["curating_until"], recorded)
+    return Locked(
+        int(record["store_version"]),
+        list(record["manifest"]),
+        record["curating_by"],
+        record["curating_until"],
+        recorded,
+    )
 
 
 def lock_version(tx: ManagedTransaction, repo_id: str) -> int | None:
@@ -180,15 +190,24 @@ def persist(tx: ManagedTransaction, locked: Locked, before: Store, after: Store,
     _commit(tx, after, digests, changed, entry)
 
 
-def _commit(tx: ManagedTransaction, store: Store, digests: list[str], docs: list[tuple[str, str]],
-            entry: HistoryEntry) -> None:
+def _commit(
+    tx: ManagedTransaction, store: Store, digests: list[str], docs: list[tuple[str, str]], entry: HistoryEntry
+) -> None:
     """One statement: the store's fields and manifest, the blocks not in ``store`` removed, ``docs`` (changed
     or new blocks) written, and the history line."""
     params = _store_params(store, digests)
-    tx.run(query("store_commit"), **params, keep=[b.block_id for b in store.blocks],
-           blocks=[{"block_id": block_id, "doc": doc} for block_id, doc in docs],
-           batch_id=entry.batch_id, kind=entry.kind, seat=entry.seat, agent_id=entry.agent_id, ops=entry.ops,
-           summary=entry.summary).consume()
+    tx.run(
+        query("store_commit"),
+        **params,
+        keep=[b.block_id for b in store.blocks],
+        blocks=[{"block_id": block_id, "doc": doc} for block_id, doc in docs],
+        batch_id=entry.batch_id,
+        kind=entry.kind,
+        seat=entry.seat,
+        agent_id=entry.agent_id,
+        ops=entry.ops,
+        summary=entry.summary,
+    ).consume()
 
 
 def set_lease(tx: ManagedTransaction, repo_id: str, holder: str | None, until: str | None) -> None:

@@ -21,8 +21,8 @@ from graphdb import store as persisted
 from graphdb.database import Database
 from graphdb.history import Actor, entry
 from graphdb.queries import query
-from rooms.store_rules import CandidateWrite, VersionConflict, decide, decide_import
 from rooms.contract import SeedFile, Store, seed_from_store, serialize_seed
+from rooms.store_rules import CandidateWrite, VersionConflict, decide, decide_import
 
 R = TypeVar("R")
 OPTIMISTIC_READS = 8
@@ -35,13 +35,14 @@ def read_store(db: Database, repo_id: str) -> Store | None:
         try:
             return persisted.load_current(db, repo_id)
         except persisted.TornRead:
-            time.sleep(random.uniform(0, 0.002 * 2 ** attempt))  # noqa: S311 - jitter, not a secret
+            time.sleep(random.uniform(0, 0.002 * 2**attempt))
     return db.write(_read_locked(repo_id))
 
 
 def _read_locked(repo_id: str) -> Callable[[ManagedTransaction], Store | None]:
     def work(tx: ManagedTransaction) -> Store | None:
         return None if persisted.lock(tx, repo_id) is None else persisted.load_locked(tx, repo_id)
+
     return work
 
 
@@ -66,16 +67,24 @@ def seed_text(store: Store) -> str:
     return serialize_seed(seed_from_store(store))
 
 
-def _occ_write(db: Database, repo_id: str, expected: int | None,
-               work: Callable[[ManagedTransaction], R]) -> R | VersionConflict:
+def _occ_write(
+    db: Database, repo_id: str, expected: int | None, work: Callable[[ManagedTransaction], R]
+) -> R | VersionConflict:
     try:
         return db.write(work)
     except ConstraintError:
         return VersionConflict(expected, store_version(db, repo_id))
 
 
-def write_candidate(db: Database, repo_id: str, expected: int | None, candidate: SeedFile, *, actor: Actor,
-                    report_json: str | None = None) -> CandidateWrite | VersionConflict:
+def write_candidate(
+    db: Database,
+    repo_id: str,
+    expected: int | None,
+    candidate: SeedFile,
+    *,
+    actor: Actor,
+    report_json: str | None = None,
+) -> CandidateWrite | VersionConflict:
     """F0c §1: create, replace or write the revision — or report a conflict and write nothing.
 
     ``report_json`` (the scan report) is stored beside the store in the same transaction.
@@ -92,6 +101,7 @@ def write_candidate(db: Database, repo_id: str, expected: int | None, candidate:
             if locked is None:
                 persisted.create(tx, decision.store, line)
             else:
+                assert existing is not None  # a locked store exists
                 persisted.persist(tx, locked, existing, decision.store, line)
             if report_json is not None:
                 tx.run(query("store_set_report"), repo_id=repo_id, report=report_json).consume()
@@ -113,6 +123,7 @@ def import_seed(db: Database, expected: int | None, seed: SeedFile, *, actor: Ac
             if locked is None:
                 persisted.create(tx, decision, line)
             else:
+                assert existing is not None  # a locked store exists
                 persisted.persist(tx, locked, existing, decision, line)
         return decision
 

@@ -35,8 +35,9 @@ def create_token(db: Database, seat: Seat, agent_id: str, label: str = "") -> tu
     """Create a token; return ``(token_id, token)``. The token is not stored and cannot be shown again."""
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
     token_id = "tok_" + uuid.uuid4().hex[:12]
-    db.execute("token_create", token_id=token_id, token_hash=token_hash(token), seat=seat.value, agent_id=agent_id,
-               label=label)
+    db.execute(
+        "token_create", token_id=token_id, token_hash=token_hash(token), seat=seat.value, agent_id=agent_id, label=label
+    )
     return token_id, token
 
 

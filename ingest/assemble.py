@@ -38,13 +38,17 @@ def file_graph(parse: FileParse) -> FileGraph:
     structure: list[EdgeRecord] = []
     for symbol in parse.symbols:
         own_id = ids[symbol.qualified_name]
-        symbols.append(SymbolRecord(own_id, parse.path, symbol.kind, symbol.name, symbol.qualified_name,
-                                    symbol.start_line, symbol.end_line))
+        symbols.append(
+            SymbolRecord(
+                own_id, parse.path, symbol.kind, symbol.name, symbol.qualified_name, symbol.start_line, symbol.end_line
+            )
+        )
         structure.append(EdgeRecord(EdgeKind.DEFINES.value, own_file, own_id, 1, 1.0, 1.0, parse.path))
         if symbol.parent in ids:
             structure.append(EdgeRecord(EdgeKind.CONTAINS.value, ids[symbol.parent], own_id, 1, 1.0, 1.0, parse.path))
-    return FileGraph(FileRecord(own_file, parse.path, parse.language, parse.size, parse.sha256, parse.lines), symbols,
-                     structure)
+    return FileGraph(
+        FileRecord(own_file, parse.path, parse.language, parse.size, parse.sha256, parse.lines), symbols, structure
+    )
 
 
 def assemble(

@@ -35,7 +35,9 @@ def file_digests(result: ScanResult, paths: Collection[str] | None = None) -> di
         if not wanted(f.path):
             continue
         lines = [f"({f.id!r}, {f.language!r}, {f.size!r}, {f.sha256!r}, {f.lines!r}, {PARSER_VERSION!r})"]
-        lines += [f"({e.kind!r}, {e.source!r}, {e.target!r}, {e.ref_count!r}, {e.weight!r}, {e.confidence!r})"
-                  for e in edges.get(f.path, ())]
+        lines += [
+            f"({e.kind!r}, {e.source!r}, {e.target!r}, {e.ref_count!r}, {e.weight!r}, {e.confidence!r})"
+            for e in edges.get(f.path, ())
+        ]
         digests[f.path] = hashlib.sha256("\n".join(lines).encode()).hexdigest()
     return digests

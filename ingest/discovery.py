@@ -30,9 +30,18 @@ _DIRECTORY_REASONS = {
     **dict.fromkeys(("node_modules", "vendor", "third_party", "bower_components", "jspm_packages"), "vendored"),
     **dict.fromkeys((".venv", "venv", "virtualenv", ".virtualenv", "virtualenvs", ".tox", ".nox"), "virtualenv"),
     **dict.fromkeys(("build", "dist", "target", "out", "_build", ".next", ".nuxt"), "build_output"),
-    **dict.fromkeys((
-        "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".hypothesis", ".gradle", ".eggs",
-    ), "cache"),
+    **dict.fromkeys(
+        (
+            "__pycache__",
+            ".mypy_cache",
+            ".pytest_cache",
+            ".ruff_cache",
+            ".hypothesis",
+            ".gradle",
+            ".eggs",
+        ),
+        "cache",
+    ),
     **dict.fromkeys((".git", ".hg", ".svn"), "vcs"),
 }
 _MINIFIED_SUFFIXES = (".min.js", ".min.mjs", ".min.cjs", ".min.css", "-min.js", ".bundle.js")
@@ -43,7 +52,7 @@ _CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f]")
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    path: str      # repo-relative POSIX
+    path: str  # repo-relative POSIX
     language: str
 
 
@@ -54,8 +63,7 @@ class Discovery:
     method: str  # "git" | "walk"
 
 
-def discover(root: Path, options: ScanOptions, *, listed: tuple[int, Callable[[], object]] | None = None
-             ) -> Discovery:
+def discover(root: Path, options: ScanOptions, *, listed: tuple[int, Callable[[], object]] | None = None) -> Discovery:
     """The candidate files under ``root`` (an absolute, resolved path) and the skipped entries. ``listed``
     ``(n, call)``: ``call()`` once n paths are listed, while discovery goes on (never, for fewer paths)."""
     listing = _git_listing(root) if options.use_git else None
@@ -107,7 +115,8 @@ def _git_listing(root: Path) -> list[str] | None:
     try:
         inside = subprocess.run(
             ["git", "-C", str(root), "rev-parse", "--is-inside-work-tree"],
-            capture_output=True, check=False,
+            capture_output=True,
+            check=False,
         )
         if inside.returncode != 0 or inside.stdout.strip() != b"true":
             return None
@@ -116,7 +125,8 @@ def _git_listing(root: Path) -> list[str] | None:
             return None
         listing = subprocess.run(
             ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-            capture_output=True, check=True,
+            capture_output=True,
+            check=True,
         )
     except (OSError, subprocess.CalledProcessError):
         return None
@@ -130,7 +140,7 @@ def _walk_listing(root: Path, skipped: list[SkippedEntry]) -> Iterator[str]:
     top = str(root)
     prefix = os.path.join(top, "")  # os.walk joins each name to its directory: this prefix, then the relative path
     for directory, dirnames, filenames in os.walk(top, followlinks=False):
-        rel_dir = "" if directory == top else directory[len(prefix):].replace(os.sep, "/")
+        rel_dir = "" if directory == top else directory[len(prefix) :].replace(os.sep, "/")
         ignores = in_effect.get(posixpath.dirname(rel_dir), ()) if rel_dir else ()
         if ".gitignore" in filenames:
             try:
@@ -164,7 +174,7 @@ def _walk_listing(root: Path, skipped: list[SkippedEntry]) -> Iterator[str]:
 def _ignored(ignores: tuple[tuple[str, pathspec.GitIgnoreSpec], ...], rel: str, *, is_dir: bool) -> bool:
     """Git semantics: the deepest .gitignore with a matching pattern decides (negations included)."""
     for directory, spec in reversed(ignores):
-        relative = rel[len(directory) + 1:] if directory else rel
+        relative = rel[len(directory) + 1 :] if directory else rel
         result = spec.check_file(relative + "/" if is_dir else relative)
         if result.include is not None:
             return result.include

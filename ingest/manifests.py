@@ -21,11 +21,11 @@ from typing import Any
 class Manifest:
     """What a manifest file declares: dependencies and the facts resolution needs."""
 
-    ecosystem: str                       # pypi, npm, go, cargo, maven, nuget, gem, composer, tsconfig
-    name: str = ""                       # own package / module path / crate name
-    dependencies: tuple[str, ...] = ()   # declared third-party names, sorted
-    entry: str = ""                      # npm main/module, tsconfig baseUrl (file-relative)
-    extends: str = ""                    # tsconfig "extends"
+    ecosystem: str  # pypi, npm, go, cargo, maven, nuget, gem, composer, tsconfig
+    name: str = ""  # own package / module path / crate name
+    dependencies: tuple[str, ...] = ()  # declared third-party names, sorted
+    entry: str = ""  # npm main/module, tsconfig baseUrl (file-relative)
+    extends: str = ""  # tsconfig "extends"
     # tsconfig paths (pattern -> targets) or composer PSR-4 (namespace prefix -> dirs)
     mappings: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
@@ -43,9 +43,7 @@ _GRADLE_DEPENDENCY = re.compile(
     r"testRuntimeOnly|annotationProcessor|kapt)\s*\(?\s*['\"]([^:'\"\s]+):([^:'\"\s]+)"
 )
 _GEM = re.compile(r"^\s*gem\s*\(?\s*['\"]([^'\"]+)['\"]", re.MULTILINE)
-_GEMSPEC_DEPENDENCY = re.compile(
-    r"\.add_(?:runtime_|development_)?dependency\s*\(?\s*['\"]([^'\"]+)['\"]"
-)
+_GEMSPEC_DEPENDENCY = re.compile(r"\.add_(?:runtime_|development_)?dependency\s*\(?\s*['\"]([^'\"]+)['\"]")
 _JSONC_COMMENTS = re.compile(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?\*/', re.DOTALL)
 _JSONC_TRAILING_COMMAS = re.compile(r'("(?:\\.|[^"\\])*")|,(\s*[}\]])')
 
@@ -121,8 +119,9 @@ def _setup_cfg(text: str) -> Manifest:
     if parser.has_section("options.extras_require"):
         for _, value in parser.items("options.extras_require"):
             lines.extend(value.splitlines())
-    return Manifest("pypi", name=parser.get("metadata", "name", fallback=""),
-                    dependencies=_names(_requirement_names(lines)))
+    return Manifest(
+        "pypi", name=parser.get("metadata", "name", fallback=""), dependencies=_names(_requirement_names(lines))
+    )
 
 
 def _package_json(text: str) -> Manifest:
@@ -139,13 +138,20 @@ def _tsconfig(text: str) -> Manifest:
     data = _json_object(json.loads(strict))
     options = _json_object(data.get("compilerOptions", {}))
     paths = _json_object(options.get("paths", {}))
-    mappings = tuple(sorted(
-        (pattern, tuple(str(target) for target in targets))
-        for pattern, targets in paths.items() if isinstance(targets, list)
-    ))
+    mappings = tuple(
+        sorted(
+            (pattern, tuple(str(target) for target in targets))
+            for pattern, targets in paths.items()
+            if isinstance(targets, list)
+        )
+    )
     extends = data.get("extends", "")
-    return Manifest("tsconfig", entry=str(options.get("baseUrl", "")),
-                    extends=extends if isinstance(extends, str) else "", mappings=mappings)
+    return Manifest(
+        "tsconfig",
+        entry=str(options.get("baseUrl", "")),
+        extends=extends if isinstance(extends, str) else "",
+        mappings=mappings,
+    )
 
 
 def _go_mod(text: str) -> Manifest:
@@ -210,7 +216,9 @@ def _gemspec(text: str) -> Manifest:
 def _composer_json(text: str) -> Manifest:
     data = _json_object(json.loads(text))
     names = [
-        name for section in ("require", "require-dev") for name in _json_object(data.get(section, {}))
+        name
+        for section in ("require", "require-dev")
+        for name in _json_object(data.get(section, {}))
         if "/" in name  # skips "php" and "ext-*" platform requirements
     ]
     roots: dict[str, set[str]] = {}

@@ -31,11 +31,11 @@ class SymbolKind(StrEnum):
 
 
 class EdgeKind(StrEnum):
-    DEFINES = "DEFINES"            # file -> every symbol it defines
-    CONTAINS = "CONTAINS"          # symbol -> directly nested symbol
-    IMPORTS = "IMPORTS"            # file -> file
-    CALLS = "CALLS"                # symbol (or file, for top-level code) -> symbol
-    INHERITS = "INHERITS"          # symbol -> symbol (extends, implements, mixins, trait impls)
+    DEFINES = "DEFINES"  # file -> every symbol it defines
+    CONTAINS = "CONTAINS"  # symbol -> directly nested symbol
+    IMPORTS = "IMPORTS"  # file -> file
+    CALLS = "CALLS"  # symbol (or file, for top-level code) -> symbol
+    INHERITS = "INHERITS"  # symbol -> symbol (extends, implements, mixins, trait impls)
     USES_PACKAGE = "USES_PACKAGE"  # file -> package
 
 

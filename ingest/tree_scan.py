@@ -64,15 +64,17 @@ def scan_tree(
     return _scan(Path(root).resolve(), options or ScanOptions(), previous, sink)
 
 
-def _scan(root_path: Path, options: ScanOptions, previous: ScanResult | Mapping[str, FileParse] | None,
-          sink: ParseSink | None) -> ScanResult:
+def _scan(
+    root_path: Path, options: ScanOptions, previous: ScanResult | Mapping[str, FileParse] | None, sink: ParseSink | None
+) -> ScanResult:
     cache = previous.parses if isinstance(previous, ScanResult) else (previous or {})
     with _WorkerPool(options.workers or os.cpu_count() or 1) as pool:
         return _scan_with(root_path, options, cache, sink, pool)
 
 
-def _scan_with(root_path: Path, options: ScanOptions, cache: Mapping[str, FileParse], sink: ParseSink | None,
-               pool: _WorkerPool) -> ScanResult:
+def _scan_with(
+    root_path: Path, options: ScanOptions, cache: Mapping[str, FileParse], sink: ParseSink | None, pool: _WorkerPool
+) -> ScanResult:
     started = perf_counter()
     # A fresh scan that lists many paths will parse many files: its workers boot while discovery goes on.
     early_start = None if cache or pool.size <= 1 else (PARALLEL_THRESHOLD, pool.start)
@@ -118,21 +120,29 @@ def _scan_with(root_path: Path, options: ScanOptions, cache: Mapping[str, FilePa
         sink.all_parsed()
 
     resolution = resolve(parses, sink.resolved if sink is not None else None)
-    result = assemble(parses, resolution, skipped, files_parsed=len(parses) - reused, files_reused=reused,
-                      parse_json=parse_json, graphs=graphs)
+    result = assemble(
+        parses,
+        resolution,
+        skipped,
+        files_parsed=len(parses) - reused,
+        files_reused=reused,
+        parse_json=parse_json,
+        graphs=graphs,
+    )
     timings = {"discover": discovered - started, "parse": parsed_at - discovered, "resolve": perf_counter() - parsed_at}
     return replace(result, report=replace(result.report, timings=timings))
 
 
-def _parse_all(root: Path, candidates: list[Candidate], options: ScanOptions, pool: _WorkerPool
-               ) -> Iterator[tuple[FileParse, str | None] | SkippedEntry]:
+def _parse_all(
+    root: Path, candidates: list[Candidate], options: ScanOptions, pool: _WorkerPool
+) -> Iterator[tuple[FileParse, str | None] | SkippedEntry]:
     """Each candidate's parse, with its JSON text when a worker process made it, or why it was skipped."""
     if not pool.started and (pool.size <= 1 or len(candidates) < PARALLEL_THRESHOLD):
         for candidate in candidates:
             outcome = _read_and_parse(root, candidate, options)
             yield outcome if isinstance(outcome, SkippedEntry) else (outcome, None)
         return
-    chunks = [candidates[i:i + _CHUNK] for i in range(0, len(candidates), _CHUNK)]
+    chunks = [candidates[i : i + _CHUNK] for i in range(0, len(candidates), _CHUNK)]
     results = pool.start().map(_parse_chunk, [root] * len(chunks), chunks, [options] * len(chunks))
     for chunk_results in results:
         for encoded in chunk_results:
@@ -183,8 +193,10 @@ def _boot() -> None:
 
 def _parse_chunk(root: Path, candidates: Iterable[Candidate], options: ScanOptions) -> list[str | SkippedEntry]:
     """In a worker process: each parse as its JSON text (see the module's docstring)."""
-    return [outcome if isinstance(outcome, SkippedEntry) else outcome.to_json_text()
-            for outcome in (_read_and_parse(root, candidate, options) for candidate in candidates)]
+    return [
+        outcome if isinstance(outcome, SkippedEntry) else outcome.to_json_text()
+        for outcome in (_read_and_parse(root, candidate, options) for candidate in candidates)
+    ]
 
 
 def _read_and_parse(root: Path, candidate: Candidate, options: ScanOptions) -> FileParse | SkippedEntry:

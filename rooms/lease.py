@@ -52,8 +52,9 @@ def parse_lease(holder: str | None, until: str | None) -> Lease | None:
     return Lease(holder, datetime.fromisoformat(until.replace("Z", "+00:00")))
 
 
-def decide_lease(current: Lease | None, agent_id: str, action: LeaseAction, ttl_s: int, now: datetime,
-                 *, is_owner: bool = False) -> LeaseGranted | LeaseBusy:
+def decide_lease(
+    current: Lease | None, agent_id: str, action: LeaseAction, ttl_s: int, now: datetime, *, is_owner: bool = False
+) -> LeaseGranted | LeaseBusy:
     if not MIN_TTL_S <= ttl_s <= MAX_TTL_S:
         raise ValueError(f"ttlSecs must be between {MIN_TTL_S} and {MAX_TTL_S}")
     held_by_other = current is not None and current.live(now) and current.holder != agent_id

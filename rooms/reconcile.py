@@ -43,11 +43,16 @@ def reconcile(store: Store, files: Iterable[str]) -> Store:
         claimed.update(resolved)
         current = fingerprint(resolved)
         moved = block.membership_fingerprint is not None and block.membership_fingerprint != current
-        blocks.append(block.model_copy(update={
-            "resolved_members": resolved,
-            "membership_fingerprint": current,
-            "boundary_version": block.boundary_version + 1 if moved else block.boundary_version,
-        }))
+        blocks.append(
+            block.model_copy(
+                update={
+                    "resolved_members": resolved,
+                    "membership_fingerprint": current,
+                    "boundary_version": block.boundary_version + 1 if moved else block.boundary_version,
+                }
+            )
+        )
     unmapped = [f for f in listing if f not in claimed]
-    return store.model_copy(update={"blocks": blocks, "unmapped_files": unmapped[:UNMAPPED_FILES_CAP],
-                                    "unmapped_total": len(unmapped)})
+    return store.model_copy(
+        update={"blocks": blocks, "unmapped_files": unmapped[:UNMAPPED_FILES_CAP], "unmapped_total": len(unmapped)}
+    )

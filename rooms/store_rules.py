@@ -44,8 +44,9 @@ class VersionConflict:
 def without_inheritance(candidate: SeedFile) -> SeedFile:
     """The candidate with every earned field stripped, whatever the builder produced (§4b, §4c)."""
     blocks = [
-        block.model_copy(update={"receipts": [], "membership_fingerprint": None, "resolved_members": [],
-                                 "pre_archive_state": None})
+        block.model_copy(
+            update={"receipts": [], "membership_fingerprint": None, "resolved_members": [], "pre_archive_state": None}
+        )
         for block in candidate.blocks
     ]
     return candidate.model_copy(update={"blocks": blocks})
@@ -64,7 +65,8 @@ def decide(existing: Store | None, expected: int | None, candidate: SeedFile) ->
         return VersionConflict(expected, actual)
     if existing.skeleton.state is SkeletonState.CANDIDATE:
         replaced = store_from_seed(candidate, actual + 1).model_copy(
-            update={"curating_by": existing.curating_by, "curating_until": existing.curating_until})
+            update={"curating_by": existing.curating_by, "curating_until": existing.curating_until}
+        )
         return CandidateWrite(WriteOutcome.REPLACED_CANDIDATE_STORE, replaced)
     revised = existing.model_copy(update={"store_version": actual + 1, "candidate_revision": candidate})
     return CandidateWrite(WriteOutcome.WROTE_CANDIDATE_REVISION, revised)
@@ -77,5 +79,6 @@ def decide_import(existing: Store | None, expected: int | None, seed: SeedFile) 
     imported = store_from_seed(seed, actual + 1)
     if existing is not None:
         imported = imported.model_copy(
-            update={"curating_by": existing.curating_by, "curating_until": existing.curating_until})
+            update={"curating_by": existing.curating_by, "curating_until": existing.curating_until}
+        )
     return imported

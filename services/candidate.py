@@ -43,13 +43,16 @@ __all__ = ["build_candidate", "collect_input", "read_graph"]
 
 def read_graph(db: Database, repo_id: str) -> tuple[tuple[FileInfo, ...], tuple[FileEdge, ...]]:
     files = tuple(FileInfo(str(r["path"]), str(r["language"])) for r in db.rows("cluster_files", repo_id=repo_id))
-    edges = tuple(FileEdge(str(r["source"]), str(r["target"]), str(r["kind"]), float(r["weight"]))
-                  for r in db.rows("cluster_file_edges", repo_id=repo_id))
+    edges = tuple(
+        FileEdge(str(r["source"]), str(r["target"]), str(r["kind"]), float(r["weight"]))
+        for r in db.rows("cluster_file_edges", repo_id=repo_id)
+    )
     return files, edges
 
 
-def _seeds(db: Database, repo_id: str, paths: set[str], params: ClusterParams,
-           previous: SeedFile | None) -> dict[str, int] | None:
+def _seeds(
+    db: Database, repo_id: str, paths: set[str], params: ClusterParams, previous: SeedFile | None
+) -> dict[str, int] | None:
     """The communities remembered from the last clustering; else the previous candidate's blocks; else none."""
     if not params.seed_from_previous:
         return None
@@ -60,8 +63,13 @@ def _seeds(db: Database, repo_id: str, paths: set[str], params: ClusterParams,
 
 
 def collect_input(
-    db: Database, gds: GraphDataScience, repo_id: str, params: ClusterParams, *,
-    previous: SeedFile | None = None, source_commit: str = "",
+    db: Database,
+    gds: GraphDataScience,
+    repo_id: str,
+    params: ClusterParams,
+    *,
+    previous: SeedFile | None = None,
+    source_commit: str = "",
 ) -> tuple[CandidateInput, Assignments, dict[str, float]]:
     """Everything the builder reads: the graph, and the clustering unless a fallback makes it pointless."""
     started = perf_counter()
@@ -76,10 +84,14 @@ def collect_input(
         assignments = cluster(db, gds, repo_id, params, hubs=hubs, seeds=_seeds(db, repo_id, paths, params, previous))
         db.execute("cluster_seeds_write", repo_id=repo_id, seeds=assignments.files)
     clustered_at = perf_counter()
-    packages = tuple(PackageUse(str(r["path"]), str(r["ecosystem"]), str(r["name"]))
-                     for r in db.rows("cluster_package_uses", repo_id=repo_id))
-    symbols = tuple(SymbolInfo(str(r["path"]), str(r["name"]), str(r["kind"]), float(r["weight"]))
-                    for r in db.rows("cluster_named_symbols", repo_id=repo_id))
+    packages = tuple(
+        PackageUse(str(r["path"]), str(r["ecosystem"]), str(r["name"]))
+        for r in db.rows("cluster_package_uses", repo_id=repo_id)
+    )
+    symbols = tuple(
+        SymbolInfo(str(r["path"]), str(r["name"]), str(r["kind"]), float(r["weight"]))
+        for r in db.rows("cluster_named_symbols", repo_id=repo_id)
+    )
     data = CandidateInput(
         repo_id=repo_id,
         files=files,
@@ -92,13 +104,22 @@ def collect_input(
         clustered=fallback is None,
         source_commit=source_commit,
     )
-    timings = {"read_graph_s": round(read_at - started + perf_counter() - clustered_at, 6),
-               "cluster_s": round(clustered_at - read_at, 6)}
+    timings = {
+        "read_graph_s": round(read_at - started + perf_counter() - clustered_at, 6),
+        "cluster_s": round(clustered_at - read_at, 6),
+    }
     return data, assignments, timings
 
 
-def build_candidate(db: Database, gds: GraphDataScience, repo_id: str, params: ClusterParams | None = None, *,
-                    previous: SeedFile | None = None, source_commit: str = "") -> tuple[SeedFile, CandidateReport]:
+def build_candidate(
+    db: Database,
+    gds: GraphDataScience,
+    repo_id: str,
+    params: ClusterParams | None = None,
+    *,
+    previous: SeedFile | None = None,
+    source_commit: str = "",
+) -> tuple[SeedFile, CandidateReport]:
     params = params or ClusterParams()
     started = perf_counter()
     data, assignments, timings = collect_input(db, gds, repo_id, params, previous=previous, source_commit=source_commit)

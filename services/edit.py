@@ -19,15 +19,15 @@ from graphdb.database import Database
 from graphdb.history import Actor, entry
 from rooms.contract import Seat, SkeletonState, Store
 from rooms.edit import Applied, EditOp, Rejected, apply_batch
-from rooms.reconcile import reconcile
 from rooms.lease import LeaseAction, LeaseBusy, LeaseGranted, decide_lease, lease_warning, parse_lease
+from rooms.reconcile import reconcile
 from rooms.store_rules import VersionConflict
 
 
 @dataclass(frozen=True)
 class EditApplied:
     store_version: int  # the version this batch produced (for a replay: the recorded one)
-    store: Store        # the store now
+    store: Store  # the store now
     lease_warning: str | None
     replayed: bool = False
 
@@ -46,17 +46,24 @@ class BatchRejected:
 
 
 def _ops_json(ops: list[EditOp]) -> str:
-    return json.dumps([op.model_dump(mode="json", by_alias=True) for op in ops], ensure_ascii=False,
-                      sort_keys=True)
+    return json.dumps([op.model_dump(mode="json", by_alias=True) for op in ops], ensure_ascii=False, sort_keys=True)
 
 
-def _lease_of(store: Store):  # noqa: ANN202 - Lease | None
+def _lease_of(store: Store):
     return parse_lease(store.curating_by, store.curating_until)
 
 
-def apply_edit(db: Database, repo_id: str, expected: int, ops: list[EditOp], actor: Actor,
-               batch_id: str | None, now: datetime, *,
-               summary: str = "") -> EditApplied | BatchRejected | VersionConflict | StoreRefused:
+def apply_edit(
+    db: Database,
+    repo_id: str,
+    expected: int,
+    ops: list[EditOp],
+    actor: Actor,
+    batch_id: str | None,
+    now: datetime,
+    *,
+    summary: str = "",
+) -> EditApplied | BatchRejected | VersionConflict | StoreRefused:
     """One ``candidate_edit`` batch; ``summary`` is recorded with it in the history (e.g. who asked for a
     runner's renames)."""
     ops_text = _ops_json(ops)
@@ -70,8 +77,12 @@ def apply_edit(db: Database, repo_id: str, expected: int, ops: list[EditOp], act
             if lock.recorded.ops != ops_text:
                 return StoreRefused("batch_id_reused", f"batch {batch_id!r} was applied with other ops")
             current = persisted.load_locked(tx, repo_id)
-            return EditApplied(lock.recorded.store_version, current,
-                               lease_warning(_lease_of(current), actor.agent_id, now), replayed=True)
+            return EditApplied(
+                lock.recorded.store_version,
+                current,
+                lease_warning(_lease_of(current), actor.agent_id, now),
+                replayed=True,
+            )
         if locked != expected:
             return VersionConflict(expected, locked)
         before = persisted.load_locked(tx, repo_id)
@@ -80,25 +91,32 @@ def apply_edit(db: Database, repo_id: str, expected: int, ops: list[EditOp], act
             return BatchRejected(outcome.op_index, outcome.code, outcome.message)
         assert isinstance(outcome, Applied)
         after = outcome.store.model_copy(update={"store_version": locked + 1})
-        persisted.persist(tx, lock, before, after,
-                          entry("edit", actor, ops_text, batch_id=batch_id, summary=summary))
+        persisted.persist(tx, lock, before, after, entry("edit", actor, ops_text, batch_id=batch_id, summary=summary))
         return EditApplied(locked + 1, after, lease_warning(_lease_of(before), actor.agent_id, now))
 
     return db.write(work)
 
 
-def lease(db: Database, repo_id: str, action: LeaseAction, ttl_s: int, actor: Actor,
-          now: datetime) -> LeaseGranted | LeaseBusy | StoreRefused:
+def lease(
+    db: Database, repo_id: str, action: LeaseAction, ttl_s: int, actor: Actor, now: datetime
+) -> LeaseGranted | LeaseBusy | StoreRefused:
     def work(tx: ManagedTransaction) -> LeaseGranted | LeaseBusy | StoreRefused:
         lock = persisted.lock(tx, repo_id)
         if lock is None:
             return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
-        decision = decide_lease(parse_lease(lock.curating_by, lock.curating_until), actor.agent_id, action, ttl_s, now,
-                                is_owner=actor.seat is Seat.OWNER)
+        decision = decide_lease(
+            parse_lease(lock.curating_by, lock.curating_until),
+            actor.agent_id,
+            action,
+            ttl_s,
+            now,
+            is_owner=actor.seat is Seat.OWNER,
+        )
         if isinstance(decision, LeaseGranted):
             granted = decision.lease
-            persisted.set_lease(tx, repo_id, granted.holder if granted else None,
-                                granted.until_text if granted else None)
+            persisted.set_lease(
+                tx, repo_id, granted.holder if granted else None, granted.until_text if granted else None
+            )
         return decision
 
     return db.write(work)
@@ -107,6 +125,7 @@ def lease(db: Database, repo_id: str, action: LeaseAction, ttl_s: int, actor: Ac
 def reconcile_store(db: Database, repo_id: str, actor: Actor) -> Store | StoreRefused:
     """Resolve a ratified store against the files of the repository's latest ingest; one version bump."""
     files = codegraph.file_paths(db, repo_id)
+
     def work(tx: ManagedTransaction) -> Store | StoreRefused:
         lock = persisted.lock(tx, repo_id)
         if lock is None:
@@ -115,10 +134,7 @@ def reconcile_store(db: Database, repo_id: str, actor: Actor) -> Store | StoreRe
         if before.skeleton.state is not SkeletonState.RATIFIED:
             return StoreRefused("skeleton_not_ratified", "reconcile applies to a ratified skeleton; ratify first")
         after = reconcile(before, files).model_copy(update={"store_version": lock.version + 1})
-        persisted.persist(tx, lock, before, after,
-                          entry("reconcile", actor, json.dumps({"files": len(files)})))
+        persisted.persist(tx, lock, before, after, entry("reconcile", actor, json.dumps({"files": len(files)})))
         return after
 
     return db.write(work)
-
-

@@ -60,12 +60,14 @@ def open_mission(db: Database, repo_id: str, note: str, actor: Actor, now: datet
     report = store_writes.scan_report(db, repo_id)
     mission_id = f"m_{uuid.uuid4().hex[:16]}"
     packet = curation_packet(mission_id, store, note, None if report is None else json.loads(report))
-    return missions.create(db, mission_id, repo_id, note, json.dumps(packet, ensure_ascii=False), actor, now,
-                           store.store_version)
+    return missions.create(
+        db, mission_id, repo_id, note, json.dumps(packet, ensure_ascii=False), actor, now, store.store_version
+    )
 
 
-def claim_mission(db: Database, mission_id: str, ttl_s: int, actor: Actor,
-                  now: datetime) -> tuple[Mission, Lease] | LeaseBusy | Refused:
+def claim_mission(
+    db: Database, mission_id: str, ttl_s: int, actor: Actor, now: datetime
+) -> tuple[Mission, Lease] | LeaseBusy | Refused:
     """Take the store's lease (ACQUIRE), then the mission. A live lease of another hand answers `LeaseBusy`
     and claims nothing. Raises ValueError for a TTL out of range (see `rooms.lease`)."""
     mission = missions.get_mission(db, mission_id)
@@ -85,8 +87,9 @@ def claim_mission(db: Database, mission_id: str, ttl_s: int, actor: Actor,
         late = check_claim(current)
         if late is not None:
             return _refused(late)
-        return missions.update(tx, mission_id, state=MissionState.CLAIMED.value, claimed_by=actor.agent_id,
-                       claimed_at=format_time(now))
+        return missions.update(
+            tx, mission_id, state=MissionState.CLAIMED.value, claimed_by=actor.agent_id, claimed_at=format_time(now)
+        )
 
     claimed = db.write(work)
     if isinstance(claimed, Refused):
@@ -106,8 +109,9 @@ def post_letter(db: Database, mission_id: str, body: str, actor: Actor, now: dat
     return db.write(work)
 
 
-def deliver_mission(db: Database, mission_id: str, store_version: int, summary: str, actor: Actor,
-                    now: datetime) -> Mission | Refused:
+def deliver_mission(
+    db: Database, mission_id: str, store_version: int, summary: str, actor: Actor, now: datetime
+) -> Mission | Refused:
     """The hand hands the edited candidate back: the version it produced and a summary (also kept as the
     mission's last letter). Releases the hand's lease."""
 
@@ -120,8 +124,14 @@ def deliver_mission(db: Database, mission_id: str, store_version: int, summary: 
         if refusal is not None:
             return _refused(refusal)
         missions.add_letter(tx, mission_id, actor, summary, now)
-        return missions.update(tx, mission_id, state=MissionState.DELIVERED.value, delivered_store_version=store_version,
-                       delivered_at=format_time(now), summary=summary)
+        return missions.update(
+            tx,
+            mission_id,
+            state=MissionState.DELIVERED.value,
+            delivered_store_version=store_version,
+            delivered_at=format_time(now),
+            summary=summary,
+        )
 
     delivered = db.write(work)
     if isinstance(delivered, Mission):

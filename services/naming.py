@@ -18,16 +18,16 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from graphdb import store_writes
-from graphdb.history import Actor
-from services import edit
 from graphdb.database import Database
-from services.naming_batch import BlockOutcome, labels_of, name_blocks
 from graphdb.graph_facts import graph_facts
+from graphdb.history import Actor
 from graphdb.runners import pinned_runner
-from rooms.contract import SeedFile, Seat, SkeletonState, Store, SystemBlock
+from rooms.contract import Seat, SeedFile, SkeletonState, Store, SystemBlock
 from rooms.lease import lease_warning, parse_lease
 from rooms.naming import GraphFacts, RunnerSpec, apply_runner_names, needs_runner_naming, rename_ops
 from rooms.store_rules import VersionConflict
+from services import edit
+from services.naming_batch import BlockOutcome, labels_of, name_blocks
 
 
 def runner_actor(spec: RunnerSpec) -> Actor:
@@ -46,7 +46,7 @@ def name_candidate(seed: SeedFile, runner: RunnerSpec | None, facts: GraphFacts)
 
 @dataclass(frozen=True)
 class RunnerNamingApplied:
-    store_version: int           # the version now (unchanged when no block got a name)
+    store_version: int  # the version now (unchanged when no block got a name)
     store: Store
     runner_id: str
     outcomes: list[BlockOutcome]
@@ -70,12 +70,12 @@ def _warning(store: Store, requester: Actor, now: datetime) -> str | None:
     return lease_warning(parse_lease(store.curating_by, store.curating_until), requester.agent_id, now)
 
 
-def name_with_runner(db: Database, repo_id: str, expected: int, block_ids: Sequence[str] | None,
-                     requester: Actor, now: datetime) -> NamingResult:
+def name_with_runner(
+    db: Database, repo_id: str, expected: int, block_ids: Sequence[str] | None, requester: Actor, now: datetime
+) -> NamingResult:
     runner = pinned_runner(db, repo_id)
     if runner is None:
-        return edit.StoreRefused("no_runner", "no naming runner is pinned; add one (`coderooms runner add`) "
-                                               "and pin it")
+        return edit.StoreRefused("no_runner", "no naming runner is pinned; add one (`coderooms runner add`) and pin it")
     store = store_writes.read_store(db, repo_id)
     if store is None:
         return edit.StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
@@ -89,13 +89,18 @@ def name_with_runner(db: Database, repo_id: str, expected: int, block_ids: Seque
     outcomes = name_blocks(runner, selected, graph_facts(db, repo_id) if selected else GraphFacts())
     labels = labels_of(outcomes)
     if not labels:
-        return RunnerNamingApplied(store.store_version, store, runner.runner_id, outcomes,
-                                   _warning(store, requester, now))
-    summary = (f"nameWithRunner asked by {requester.seat.value}:{requester.agent_id}: {len(labels)} named, "
-               f"{len(outcomes) - len(labels)} kept heuristic")
-    applied = edit.apply_edit(db, repo_id, expected, list(rename_ops(labels)), runner_actor(runner), None, now,
-                               summary=summary)
+        return RunnerNamingApplied(
+            store.store_version, store, runner.runner_id, outcomes, _warning(store, requester, now)
+        )
+    summary = (
+        f"nameWithRunner asked by {requester.seat.value}:{requester.agent_id}: {len(labels)} named, "
+        f"{len(outcomes) - len(labels)} kept heuristic"
+    )
+    applied = edit.apply_edit(
+        db, repo_id, expected, list(rename_ops(labels)), runner_actor(runner), None, now, summary=summary
+    )
     if not isinstance(applied, edit.EditApplied):
         return applied
-    return RunnerNamingApplied(applied.store_version, applied.store, runner.runner_id, outcomes,
-                               _warning(applied.store, requester, now))
+    return RunnerNamingApplied(
+        applied.store_version, applied.store, runner.runner_id, outcomes, _warning(applied.store, requester, now)
+    )

@@ -40,8 +40,14 @@ def labels_of(outcomes: Sequence[BlockOutcome]) -> dict[str, CleanLabel]:
     return {o.block_id: o.label for o in outcomes if isinstance(o, BlockNamed)}
 
 
-def name_blocks(spec: RunnerSpec | None, blocks: Sequence[SystemBlock], facts: GraphFacts, *,
-                concurrency: int | None = None, environ: Mapping[str, str] | None = None) -> list[BlockOutcome]:
+def name_blocks(
+    spec: RunnerSpec | None,
+    blocks: Sequence[SystemBlock],
+    facts: GraphFacts,
+    *,
+    concurrency: int | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> list[BlockOutcome]:
     if not blocks:
         return []
     transport = NO_RUNNER if spec is None else open_transport(spec, os.environ if environ is None else environ)
@@ -55,5 +61,7 @@ def name_blocks(spec: RunnerSpec | None, blocks: Sequence[SystemBlock], facts: G
             answers = list(pool.map(lambda packet: transport.ask(packet, spec.timeout_s), packets))
     finally:
         transport.close()
-    return [BlockNamed(b.block_id, a) if isinstance(a, CleanLabel) else BlockFallback(b.block_id, a)
-            for b, a in zip(blocks, answers, strict=True)]
+    return [
+        BlockNamed(b.block_id, a) if isinstance(a, CleanLabel) else BlockFallback(b.block_id, a)
+        for b, a in zip(blocks, answers, strict=True)
+    ]

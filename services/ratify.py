@@ -24,8 +24,9 @@ class RatifyRejectedBlocks:
     refusals: list[RatifyRefusal]
 
 
-def ratify_blocks(db: Database, repo_id: str, expected: int, block_ids: list[str] | None, actor: Actor,
-                  now: datetime) -> Store | RatifyRejectedBlocks | VersionConflict | StoreRefused:
+def ratify_blocks(
+    db: Database, repo_id: str, expected: int, block_ids: list[str] | None, actor: Actor, now: datetime
+) -> Store | RatifyRejectedBlocks | VersionConflict | StoreRefused:
     """The owner's gesture (the caller checked the seat): ratify all or the selected blocks."""
 
     def work(tx: ManagedTransaction) -> Store | RatifyRejectedBlocks | VersionConflict | StoreRefused:

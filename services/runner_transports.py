@@ -75,8 +75,13 @@ class CommandTransport:
 
     def _run(self, packet: bytes, deadline: float) -> bytes | NamingFailure:
         try:
-            proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                    stderr=subprocess.DEVNULL, start_new_session=True)
+            proc = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
         except OSError as exc:
             return NamingFailure(FailureReason.RUNNER_FAILED, f"the command cannot start ({type(exc).__name__})")
         assert proc.stdin is not None and proc.stdout is not None
@@ -165,8 +170,9 @@ class HttpTransport:
 
     def _post(self, content: bytes, deadline: float) -> bytes | NamingFailure:
         try:
-            with self.client.stream("POST", self.url, content=content,
-                                    timeout=httpx.Timeout(max(0.001, deadline - time.monotonic()))) as response:
+            with self.client.stream(
+                "POST", self.url, content=content, timeout=httpx.Timeout(max(0.001, deadline - time.monotonic()))
+            ) as response:
                 if not response.is_success:
                     return NamingFailure(FailureReason.RUNNER_FAILED, f"HTTP status {response.status_code}")
                 chunks: list[bytes] = []
@@ -195,15 +201,18 @@ class ChatCompletionsTransport(HttpTransport):
         self.model = model
 
     def request_body(self, packet: bytes) -> bytes:
-        return json.dumps({
-            "model": self.model,
-            "temperature": 0,
-            "response_format": {"type": "json_object"},
-            "messages": [
-                {"role": "system", "content": SYSTEM_PROMPT},
-                {"role": "user", "content": packet.decode("utf-8")},
-            ],
-        }, ensure_ascii=False).encode("utf-8")
+        return json.dumps(
+            {
+                "model": self.model,
+                "temperature": 0,
+                "response_format": {"type": "json_object"},
+                "messages": [
+                    {"role": "system", "content": SYSTEM_PROMPT},
+                    {"role": "user", "content": packet.decode("utf-8")},
+                ],
+            },
+            ensure_ascii=False,
+        ).encode("utf-8")
 
     def read(self, body: bytes) -> Answer:
         try:
@@ -224,8 +233,9 @@ def open_transport(spec: RunnerSpec, environ: Mapping[str, str]) -> RunnerTransp
     if spec.api_key_env is not None:
         api_key = environ.get(spec.api_key_env)
         if not api_key:
-            return NamingFailure(FailureReason.RUNNER_UNAVAILABLE,
-                                 f"the environment variable {spec.api_key_env} is not set")
+            return NamingFailure(
+                FailureReason.RUNNER_UNAVAILABLE, f"the environment variable {spec.api_key_env} is not set"
+            )
     assert spec.url is not None
     if spec.transport is Transport.OPENAI:
         assert spec.model is not None

@@ -35,8 +35,7 @@ def default_repo_id(root: Path) -> str:
 
 def source_commit(root: Path) -> str:
     try:
-        done = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
-                              timeout=30)
+        done = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.TimeoutExpired):
         return ""
     return done.stdout.strip() if done.returncode == 0 else ""
@@ -66,8 +65,9 @@ class ScanOutcome:
     ingest: IngestOutcome
 
 
-def report_document(report: CandidateReport, naming: str, ingested: IngestOutcome,
-                    timings: dict[str, float]) -> dict[str, Any]:
+def report_document(
+    report: CandidateReport, naming: str, ingested: IngestOutcome, timings: dict[str, float]
+) -> dict[str, Any]:
     """The stored/served report: the candidate report, the naming used and an ingest summary."""
     ingest = ingested.result.report
     return {
@@ -96,8 +96,17 @@ def _name(db: Database, repo_id: str, candidate: SeedFile, naming: str) -> tuple
     return named, f"runner {runner.runner_id}: {by_runner} of {len(named.blocks)} blocks named"
 
 
-def scan(db: Database, root: Path, repo_id: str, expected: int | None, *, params: ClusterParams | None = None,
-         naming: str = "auto", options: ScanOptions | None = None, actor: Actor) -> ScanOutcome:
+def scan(
+    db: Database,
+    root: Path,
+    repo_id: str,
+    expected: int | None,
+    *,
+    params: ClusterParams | None = None,
+    naming: str = "auto",
+    options: ScanOptions | None = None,
+    actor: Actor,
+) -> ScanOutcome:
     """Ingest, cluster, build and write the candidate; a conflict writes no store (the graph is refreshed)."""
     assert db.target is not None, "clustering needs the connection target for the GDS client"
     # Here, not at the top: the GDS client is a heavy import that `coderooms ingest` alone never needs.
@@ -108,21 +117,31 @@ def scan(db: Database, root: Path, repo_id: str, expected: int | None, *, params
     current = store_writes.read_store(db, repo_id)
     previous = None
     if current is not None:
-        previous = current.candidate_revision if current.skeleton.state is SkeletonState.RATIFIED else \
-            seed_from_store(current)
+        previous = (
+            current.candidate_revision if current.skeleton.state is SkeletonState.RATIFIED else seed_from_store(current)
+        )
     started = perf_counter()
     gds = open_gds(db.target)
     try:
-        candidate, report = build_candidate(db, gds, repo_id, params, previous=previous,
-                                            source_commit=source_commit(root))
+        candidate, report = build_candidate(
+            db, gds, repo_id, params, previous=previous, source_commit=source_commit(root)
+        )
     finally:
         gds.close()
     built = perf_counter()
     candidate, naming_used = _name(db, repo_id, candidate, naming)
     named = perf_counter()
-    document = report_document(report, naming_used, ingested, {"ingest_s": round(ingested.seconds, 6),
-                                                                "candidate_s": round(built - started, 6),
-                                                                "naming_s": round(named - built, 6)})
-    write = store_writes.write_candidate(db, repo_id, expected, candidate, actor=actor,
-                                         report_json=json.dumps(document, sort_keys=True))
+    document = report_document(
+        report,
+        naming_used,
+        ingested,
+        {
+            "ingest_s": round(ingested.seconds, 6),
+            "candidate_s": round(built - started, 6),
+            "naming_s": round(named - built, 6),
+        },
+    )
+    write = store_writes.write_candidate(
+        db, repo_id, expected, candidate, actor=actor, report_json=json.dumps(document, sort_keys=True)
+    )
     return ScanOutcome(write, candidate, document, ingested)

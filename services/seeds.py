@@ -10,8 +10,9 @@ from rooms.contract import ContractError, SeedFile, Store, parse_seed
 from rooms.store_rules import VersionConflict
 
 
-def import_seed_text(db: Database, text: str, expected: int | None, actor: Actor
-                     ) -> Store | VersionConflict | ContractError:
+def import_seed_text(
+    db: Database, text: str, expected: int | None, actor: Actor
+) -> Store | VersionConflict | ContractError:
     """Parse ``text`` (a malformed seed is answered with its code and writes nothing), then import it."""
     try:
         seed = parse_seed(text)

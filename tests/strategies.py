@@ -154,8 +154,9 @@ def system_blocks(draw: st.DrawFn, block_id: str, ids: list[str], with_receipts:
         boundary_version=boundary,
         contract_version=contract,
         membership_source=draw(st.sampled_from(MembershipSource)),
-        membership=[Member(path=p, role=draw(st.sampled_from(MemberRole)), optional=draw(st.booleans()))
-                    for p in paths],
+        membership=[
+            Member(path=p, role=draw(st.sampled_from(MemberRole)), optional=draw(st.booleans())) for p in paths
+        ],
         sockets=Sockets(
             inputs=_sockets(draw, ids),
             outputs=_sockets(draw, ids),
@@ -217,8 +218,10 @@ def candidate_stores(draw: st.DrawFn, max_blocks: int = 5, max_files: int = 14) 
     ids = [f"sb_{i}" for i in range(n_blocks)]
     n_files = draw(st.integers(n_blocks, max_files))
     # Unique by index; one entry in six is a directory glob.
-    files = [f"{_pick(draw, _DIRS)}/g{i}/**" if draw(st.integers(0, 5)) == 0 else f"{_pick(draw, _DIRS)}/f{i}.py"
-             for i in range(n_files)]
+    files = [
+        f"{_pick(draw, _DIRS)}/g{i}/**" if draw(st.integers(0, 5)) == 0 else f"{_pick(draw, _DIRS)}/f{i}.py"
+        for i in range(n_files)
+    ]
     claims: dict[str, list[tuple[str, MemberRole]]] = {b: [] for b in ids}
     residue: dict[str, list[str]] = {b: [] for b in ids}
     # One primary file per block first, so no block starts empty.

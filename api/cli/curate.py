@@ -31,8 +31,12 @@ def register(commands: argparse._SubParsersAction) -> None:
     hand.add_argument("--mission", required=True, help="the mission id (see the `missions` query)")
     hand.add_argument("--token", default=None, help="an AGENT token (default: $CODEROOMS_TOKEN)")
     hand.add_argument("--url", default=DEFAULT_URL, help=f"the GraphQL endpoint (default {DEFAULT_URL})")
-    hand.add_argument("--floor", type=int, default=SIZE_FLOOR,
-                      help=f"blocks with fewer members are merged into a neighbour (default {SIZE_FLOOR})")
+    hand.add_argument(
+        "--floor",
+        type=int,
+        default=SIZE_FLOOR,
+        help=f"blocks with fewer members are merged into a neighbour (default {SIZE_FLOOR})",
+    )
     hand.add_argument("--ttl", type=int, default=900, help="the advisory lease's time to live, seconds")
     hand.add_argument("--json", action="store_true")
     hand.set_defaults(handler=_curate)
@@ -53,12 +57,20 @@ def _curate(args: argparse.Namespace) -> int:
     except HandError as exc:
         return fail(str(exc), EXIT_FAILURE)
     if args.json:
-        emit_json({"mission_id": result.mission_id, "repo_id": result.repo_id, "base_version": result.base_version,
-                   "delivered_version": result.delivered_version,
-                   "merged": {m.into: list(m.block_ids) for m in result.plan.merges},
-                   "seams_resolved": len(result.plan.seams), "residue_assigned": len(result.plan.residue),
-                   "runner_named": result.named, "kept_heuristic": result.kept_heuristic,
-                   "summary": result.summary()})
+        emit_json(
+            {
+                "mission_id": result.mission_id,
+                "repo_id": result.repo_id,
+                "base_version": result.base_version,
+                "delivered_version": result.delivered_version,
+                "merged": {m.into: list(m.block_ids) for m in result.plan.merges},
+                "seams_resolved": len(result.plan.seams),
+                "residue_assigned": len(result.plan.residue),
+                "runner_named": result.named,
+                "kept_heuristic": result.kept_heuristic,
+                "summary": result.summary(),
+            }
+        )
     else:
         print(result.summary())
     return EXIT_OK

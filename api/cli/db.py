@@ -14,10 +14,12 @@ from graphdb.settings import DbSettings
 def register(commands: argparse._SubParsersAction) -> None:
     db = commands.add_parser("db", help="the local Neo4j + GDS server")
     actions = db.add_subparsers(dest="action", required=True)
-    for name, help_text in (("start", "provision (first time) and start; idempotent"),
-                            ("stop", "stop the server; leaves no process"),
-                            ("status", "is it running, where, which versions"),
-                            ("uri", "print the Bolt URI")):
+    for name, help_text in (
+        ("start", "provision (first time) and start; idempotent"),
+        ("stop", "stop the server; leaves no process"),
+        ("status", "is it running, where, which versions"),
+        ("uri", "print the Bolt URI"),
+    ):
         action = actions.add_parser(name, help=help_text)
         action.add_argument("--json", action="store_true", help="machine-readable output, no progress")
         action.set_defaults(handler=_HANDLERS[name])
@@ -32,8 +34,7 @@ def _instance(args: argparse.Namespace) -> tuple[DbSettings, LocalInstance]:
 def _start(args: argparse.Namespace) -> int:
     settings, instance = _instance(args)
     if settings.external:
-        return fail("NEO4J_URI is set: the external database is used and no local server is started",
-                    EXIT_BAD_INPUT)
+        return fail("NEO4J_URI is set: the external database is used and no local server is started", EXIT_BAD_INPUT)
     try:
         status = instance.start()
     except PortInUse as exc:

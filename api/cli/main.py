@@ -20,10 +20,13 @@ from api.version import coderooms_version
 # command -> the module that registers it (and the commands it registers beside it), in help order.
 COMMAND_MODULES = {
     "db": "api.cli.db",
-    "serve": "api.cli.serve", "schema": "api.cli.serve",
+    "serve": "api.cli.serve",
+    "schema": "api.cli.serve",
     "token": "api.cli.token",
-    "export-seed": "api.cli.seeds", "import-seed": "api.cli.seeds",
-    "ingest": "api.cli.scan_command", "scan": "api.cli.scan_command",
+    "export-seed": "api.cli.seeds",
+    "import-seed": "api.cli.seeds",
+    "ingest": "api.cli.scan_command",
+    "scan": "api.cli.scan_command",
     "runner": "api.cli.runner",
     "curate": "api.cli.curate",
 }

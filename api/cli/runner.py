@@ -15,15 +15,21 @@ from rooms.naming import RunnerRole, RunnerSpec, RunnerSpecError, Transport, run
 def register(commands: argparse._SubParsersAction) -> None:
     runner = commands.add_parser("runner", help="naming runners (registry: add, list, pin, remove)")
     actions = runner.add_subparsers(dest="action", required=True)
-    add = actions.add_parser("add", help="register a runner",
-                             description="Examples: `coderooms runner add local --transport command --pin --command "
-                                         "'python3 namer.py'` · `coderooms runner add llm --transport openai --url "
-                                         "http://127.0.0.1:11434/v1 --model qwen2.5 --api-key-env LLM_KEY`")
+    add = actions.add_parser(
+        "add",
+        help="register a runner",
+        description="Examples: `coderooms runner add local --transport command --pin --command "
+        "'python3 namer.py'` · `coderooms runner add llm --transport openai --url "
+        "http://127.0.0.1:11434/v1 --model qwen2.5 --api-key-env LLM_KEY`",
+    )
     add.add_argument("runner_id")
     add.add_argument("--transport", required=True, choices=[t.value for t in Transport])
     add.add_argument("--role", default=RunnerRole.NAMING.value, choices=[r.value for r in RunnerRole])
-    add.add_argument("--command", dest="command_line",
-                     help="command: the executable and its arguments, split like a shell would (no shell runs)")
+    add.add_argument(
+        "--command",
+        dest="command_line",
+        help="command: the executable and its arguments, split like a shell would (no shell runs)",
+    )
     add.add_argument("--url", help="http: the endpoint; openai: the API base ending in /v1")
     add.add_argument("--model", help="openai: the model")
     add.add_argument("--api-key-env", help="NAME of the environment variable holding the API key (never the key)")
@@ -49,15 +55,20 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def _document(registered: runners.RegisteredRunner) -> dict[str, object]:
-    return {**registered.spec.model_dump(mode="json"), "created_by": registered.created_by,
-            "created_at": registered.created_at}
+    return {
+        **registered.spec.model_dump(mode="json"),
+        "created_by": registered.created_by,
+        "created_at": registered.created_at,
+    }
 
 
 def _line(spec: RunnerSpec) -> str:
     target = " ".join(spec.command) if spec.command else f"{spec.url}" + (f" ({spec.model})" if spec.model else "")
     scope = spec.repo_id or "*"
-    return f"{'*' if spec.pinned else ' '} {spec.runner_id:<24} {spec.role.value:<7} {spec.transport.value:<8} " \
-           f"{scope:<16} {spec.timeout_ms:>6} ms  {target}"
+    return (
+        f"{'*' if spec.pinned else ' '} {spec.runner_id:<24} {spec.role.value:<7} {spec.transport.value:<8} "
+        f"{scope:<16} {spec.timeout_ms:>6} ms  {target}"
+    )
 
 
 def _spec(args: argparse.Namespace) -> RunnerSpec:
@@ -65,9 +76,16 @@ def _spec(args: argparse.Namespace) -> RunnerSpec:
         argv = shlex.split(args.command_line or "")
     except ValueError as exc:
         raise RunnerSpecError(f"--command: {exc}") from exc
-    fields: dict[str, object] = {"runner_id": args.runner_id, "role": args.role, "transport": args.transport,
-                                 "command": tuple(argv), "url": args.url, "model": args.model,
-                                 "api_key_env": args.api_key_env, "repo_id": args.repo_id}
+    fields: dict[str, object] = {
+        "runner_id": args.runner_id,
+        "role": args.role,
+        "transport": args.transport,
+        "command": tuple(argv),
+        "url": args.url,
+        "model": args.model,
+        "api_key_env": args.api_key_env,
+        "repo_id": args.repo_id,
+    }
     for name in ("timeout_ms", "concurrency"):
         if getattr(args, name) is not None:
             fields[name] = getattr(args, name)

@@ -57,21 +57,30 @@ def _ingest(args: argparse.Namespace) -> int:
         return fail(str(exc))
     report = outcome.result.report
     document = {
-        "repo_id": repo_id, "files_by_language": dict(report.files_by_language),
-        "skipped_by_reason": dict(report.skipped_by_reason), "symbols": report.symbols,
-        "edges_by_kind": dict(report.edges_by_kind), "unresolved_references": report.unresolved_references,
+        "repo_id": repo_id,
+        "files_by_language": dict(report.files_by_language),
+        "skipped_by_reason": dict(report.skipped_by_reason),
+        "symbols": report.symbols,
+        "edges_by_kind": dict(report.edges_by_kind),
+        "unresolved_references": report.unresolved_references,
         "issues": [{"path": i.path, "kind": i.kind, "detail": i.detail} for i in report.issues],
         "timings_s": {**dict(report.timings), "write": outcome.load.seconds, "total": outcome.seconds},
-        "written": {"files": outcome.load.files_written, "deleted": outcome.load.files_deleted,
-                    "unchanged": outcome.load.files_unchanged, "nodes": outcome.load.nodes_written,
-                    "relationships": outcome.load.relationships_written},
+        "written": {
+            "files": outcome.load.files_written,
+            "deleted": outcome.load.files_deleted,
+            "unchanged": outcome.load.files_unchanged,
+            "nodes": outcome.load.nodes_written,
+            "relationships": outcome.load.relationships_written,
+        },
     }
     if args.json:
         emit_json(document)
         return EXIT_OK
     files = sum(report.files_by_language.values())
-    print(f"{repo_id}: {files} files, {report.symbols} symbols, "
-          f"{sum(report.edges_by_kind.values())} edges in {outcome.seconds:.1f}s")
+    print(
+        f"{repo_id}: {files} files, {report.symbols} symbols, "
+        f"{sum(report.edges_by_kind.values())} edges in {outcome.seconds:.1f}s"
+    )
     print("  languages: " + ", ".join(f"{k} {v}" for k, v in sorted(report.files_by_language.items())))
     if report.skipped_by_reason:
         print("  skipped:   " + ", ".join(f"{k} {v}" for k, v in sorted(report.skipped_by_reason.items())))
@@ -83,13 +92,25 @@ def _ingest(args: argparse.Namespace) -> int:
 def summary(candidate: SeedFile, files: list[str], report: dict[str, Any], review_limit: int) -> dict[str, Any]:
     listing = sorted(files)
     file_set = frozenset(listing)
-    blocks = [{"block_id": b.block_id, "name": b.name, "files": len(resolve_members(b, listing, file_set)),
-               "needs_owner_naming": bool(b.candidate_meta and b.candidate_meta.needs_owner_naming)}
-              for b in candidate.blocks]
-    return {"blocks": blocks, "block_count": len(blocks), "review_limit": review_limit,
-            "seams": report.get("multi_owner_seams", []), "residue_count": report.get("residue_count", 0),
-            "fallback": report.get("fallback"), "naming": report.get("naming"),
-            "suggested_splits": report.get("suggested_splits", [])}
+    blocks = [
+        {
+            "block_id": b.block_id,
+            "name": b.name,
+            "files": len(resolve_members(b, listing, file_set)),
+            "needs_owner_naming": bool(b.candidate_meta and b.candidate_meta.needs_owner_naming),
+        }
+        for b in candidate.blocks
+    ]
+    return {
+        "blocks": blocks,
+        "block_count": len(blocks),
+        "review_limit": review_limit,
+        "seams": report.get("multi_owner_seams", []),
+        "residue_count": report.get("residue_count", 0),
+        "fallback": report.get("fallback"),
+        "naming": report.get("naming"),
+        "suggested_splits": report.get("suggested_splits", []),
+    }
 
 
 def _scan(args: argparse.Namespace) -> int:
@@ -115,9 +136,12 @@ def _scan(args: argparse.Namespace) -> int:
     if not isinstance(outcome.write, CandidateWrite):
         return fail(f"version conflict: the store moved to {outcome.write.actual} during the scan", EXIT_CONFLICT)
     files = [f.path for f in outcome.ingest.result.files]
-    document = {"repo_id": repo_id, "outcome": outcome.write.outcome.value.upper(),
-                "store_version": outcome.write.store.store_version,
-                **summary(outcome.candidate, files, outcome.report, args.review_limit)}
+    document = {
+        "repo_id": repo_id,
+        "outcome": outcome.write.outcome.value.upper(),
+        "store_version": outcome.write.store.store_version,
+        **summary(outcome.candidate, files, outcome.report, args.review_limit),
+    }
     if args.json:
         emit_json(document)
         return EXIT_OK
@@ -138,8 +162,8 @@ def _print_summary(doc: dict[str, Any]) -> None:
     print(f"  unmapped residue: {doc['residue_count']} files")
     names = {b["block_id"]: b["name"] for b in doc["blocks"]}
     for split in doc["suggested_splits"]:
-        print(f"  finer cut of {names.get(split['block_id'], split['block_id'])}: "
-              f"{len(split['directories'])} directories ({', '.join(split['directories'][:4])}"
-              f"{', …' if len(split['directories']) > 4 else ''})")
-
-
+        print(
+            f"  finer cut of {names.get(split['block_id'], split['block_id'])}: "
+            f"{len(split['directories'])} directories ({', '.join(split['directories'][:4])}"
+            f"{', …' if len(split['directories']) > 4 else ''})"
+        )

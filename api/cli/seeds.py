@@ -20,8 +20,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     export.set_defaults(handler=_export)
     imp = commands.add_parser("import-seed", help="set a repository's store to exactly a seed (owner gesture)")
     imp.add_argument("file", type=Path)
-    imp.add_argument("--expected-store-version", type=int, default=None,
-                     help="the version you read (default: the current one)")
+    imp.add_argument(
+        "--expected-store-version", type=int, default=None, help="the version you read (default: the current one)"
+    )
     imp.add_argument("--json", action="store_true")
     imp.set_defaults(handler=_import)
 
@@ -55,8 +56,11 @@ def _import(args: argparse.Namespace) -> int:
         db = Database.connect()
         try:
             expected = args.expected_store_version
-            outcome = seeds.import_over_current(db, seed, CLI_ACTOR) if expected is None else \
-                seeds.import_seed(db, seed, expected, CLI_ACTOR)
+            outcome = (
+                seeds.import_over_current(db, seed, CLI_ACTOR)
+                if expected is None
+                else seeds.import_seed(db, seed, expected, CLI_ACTOR)
+            )
         finally:
             db.close()
     except GraphDbError as exc:

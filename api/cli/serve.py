@@ -23,8 +23,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     serve = commands.add_parser("serve", help="serve the GraphQL API (and the screen)")
     serve.add_argument("--host", default=None, help="bind address (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=None, help="port (default 8000)")
-    serve.add_argument("--no-owner-link", dest="owner_link", action="store_false",
-                       help="do not mint an owner token for this session")
+    serve.add_argument(
+        "--no-owner-link", dest="owner_link", action="store_false", help="do not mint an owner token for this session"
+    )
     serve.set_defaults(handler=_serve)
     schema = commands.add_parser("schema", help="print the GraphQL SDL")
     schema.set_defaults(handler=_schema)

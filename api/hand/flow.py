@@ -64,15 +64,22 @@ class HandResult:
     def summary(self) -> str:
         p = self.plan
         lines = [f"Curated {self.repo_id} from store version {self.base_version} to {self.delivered_version}."]
-        lines.append(f"- merged {sum(len(m.block_ids) for m in p.merges)} thin block(s) into {len(p.merges)} "
-                     f"neighbour(s)" + "".join(f"; {', '.join(m.block_ids)} → {m.into}" for m in p.merges[:10]))
+        lines.append(
+            f"- merged {sum(len(m.block_ids) for m in p.merges)} thin block(s) into {len(p.merges)} "
+            f"neighbour(s)" + "".join(f"; {', '.join(m.block_ids)} → {m.into}" for m in p.merges[:10])
+        )
         lines.append(f"- resolved {len(p.seams)} seam(s) to the block with the strongest ties")
         lines.append(f"- assigned {len(p.residue)} residue file(s) listed on exactly one block")
         if self.edit_note:
             lines.append(f"- edits: {self.edit_note}")
-        lines.append(f"- the runner named {self.named} block(s)" + (
-            "; kept heuristic: " + ", ".join(f"{n} ({r})" for r, n in sorted(self.kept_heuristic.items()))
-            if self.kept_heuristic else ""))
+        lines.append(
+            f"- the runner named {self.named} block(s)"
+            + (
+                "; kept heuristic: " + ", ".join(f"{n} ({r})" for r, n in sorted(self.kept_heuristic.items()))
+                if self.kept_heuristic
+                else ""
+            )
+        )
         if self.naming_note:
             lines.append(f"- naming: {self.naming_note}")
         lines.append("Nothing is ratified: review the map and ratify it when it reads right.")
@@ -137,22 +144,31 @@ def _name(client: HandClient, result: HandResult, version: int) -> int:
     return version
 
 
-def curate(client: HandClient, mission_id: str, *, floor: int = SIZE_FLOOR, ttl_s: int = 900,
-           log: Callable[[str], None] = lambda _: None) -> HandResult:
+def curate(
+    client: HandClient,
+    mission_id: str,
+    *,
+    floor: int = SIZE_FLOOR,
+    ttl_s: int = 900,
+    log: Callable[[str], None] = lambda _: None,
+) -> HandResult:
     mission = client.run(MISSION, {"m": mission_id})["mission"]
     if mission is None:
         raise HandStopped("mission_not_found", f"no mission {mission_id!r}")
     claim = client.run(CLAIM, {"m": mission_id, "ttl": ttl_s})["claimMission"]
     if claim["__typename"] == "LeaseBusy":
-        raise HandStopped("lease_busy", f"{claim['current']['curatingBy']} holds the lease until "
-                                        f"{claim['current']['curatingUntil']}")
+        raise HandStopped(
+            "lease_busy", f"{claim['current']['curatingBy']} holds the lease until {claim['current']['curatingUntil']}"
+        )
     if claim["__typename"] != "MissionClaimed":
         raise HandStopped(claim["code"], claim["message"])
     result = HandResult(mission_id, mission["repoId"])
     log(f"claimed {mission_id} on {result.repo_id}")
     version = _edit(client, result, floor)
-    log(f"edited: {len(result.plan.merges)} merge(s), {len(result.plan.seams)} seam(s), "
-        f"{len(result.plan.residue)} residue file(s)")
+    log(
+        f"edited: {len(result.plan.merges)} merge(s), {len(result.plan.seams)} seam(s), "
+        f"{len(result.plan.residue)} residue file(s)"
+    )
     version = _name(client, result, version)
     log(f"named {result.named} block(s)")
     result.delivered_version = version

@@ -12,17 +12,25 @@ from api.context import Context
 from api.resolvers.actor import actor
 from api.schema import store as types
 from api.schema.edit_types import (
-    CandidateEditInput, CandidateLeaseInput, EditApplied, EditRejected, RatifyBlocksInput, Ratified, RatifyRefusal,
-    RatifyRejected, ReconcileInput, Reconciled,
+    CandidateEditInput,
+    CandidateLeaseInput,
+    EditApplied,
+    EditRejected,
+    Ratified,
+    RatifyBlocksInput,
+    RatifyRefusal,
+    RatifyRejected,
+    Reconciled,
+    ReconcileInput,
 )
 from api.schema.edit_types import LeaseBusy as LeaseBusyType
 from api.schema.edit_types import LeaseGranted as LeaseGrantedType
 from api.schema.results import Refused, VersionConflict
-from services import edit as edits
-from services import ratify
 from rooms.edit import OpParseError, parse_ops
 from rooms.lease import LeaseAction, LeaseBusy, LeaseGranted
 from rooms.store_rules import VersionConflict as Conflict
+from services import edit as edits
+from services import ratify
 
 _WIRE_NAMES = {"move_member": {"from_": "from"}}
 
@@ -37,7 +45,6 @@ def _wire_op(op: Any) -> dict[str, Any]:
     raise ValueError("empty operation")  # @oneOf validation makes this unreachable
 
 
-
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -47,11 +54,23 @@ async def candidate_edit(context: Context, data: CandidateEditInput) -> Any:
         ops = parse_ops([_wire_op(op) for op in data.ops])
     except OpParseError as exc:
         return EditRejected(op_index=exc.op_index, code=exc.code, message=exc.message)
-    outcome = await run_in_threadpool(edits.apply_edit, context.db, str(data.repo_id), data.expected_store_version,
-                                      ops, actor(context), data.batch_id, _now())
+    outcome = await run_in_threadpool(
+        edits.apply_edit,
+        context.db,
+        str(data.repo_id),
+        data.expected_store_version,
+        ops,
+        actor(context),
+        data.batch_id,
+        _now(),
+    )
     if isinstance(outcome, edits.EditApplied):
-        return EditApplied(store_version=outcome.store_version, store=types.store(outcome.store),
-                           lease_warning=outcome.lease_warning, replayed=outcome.replayed)
+        return EditApplied(
+            store_version=outcome.store_version,
+            store=types.store(outcome.store),
+            lease_warning=outcome.lease_warning,
+            replayed=outcome.replayed,
+        )
     if isinstance(outcome, edits.BatchRejected):
         return EditRejected(op_index=outcome.op_index, code=outcome.code, message=outcome.message)
     return _common(outcome)
@@ -59,29 +78,51 @@ async def candidate_edit(context: Context, data: CandidateEditInput) -> Any:
 
 async def candidate_lease(context: Context, data: CandidateLeaseInput) -> Any:
     try:
-        outcome = await run_in_threadpool(edits.lease, context.db, str(data.repo_id), LeaseAction(data.action.value),
-                                          data.ttl_secs, actor(context), _now())
+        outcome = await run_in_threadpool(
+            edits.lease,
+            context.db,
+            str(data.repo_id),
+            LeaseAction(data.action.value),
+            data.ttl_secs,
+            actor(context),
+            _now(),
+        )
     except ValueError as exc:
         return Refused(code="invalid_ttl", message=str(exc))
     now = _now()
     if isinstance(outcome, LeaseGranted):
         held = outcome.lease
-        return LeaseGrantedType(lease=None if held is None else types.Lease(
-            curating_by=held.holder, curating_until=held.until_text, live=held.live(now)))
+        return LeaseGrantedType(
+            lease=None
+            if held is None
+            else types.Lease(curating_by=held.holder, curating_until=held.until_text, live=held.live(now))
+        )
     if isinstance(outcome, LeaseBusy):
         held = outcome.lease
-        return LeaseBusyType(current=types.Lease(curating_by=held.holder, curating_until=held.until_text,
-                                               live=held.live(now)))
+        return LeaseBusyType(
+            current=types.Lease(curating_by=held.holder, curating_until=held.until_text, live=held.live(now))
+        )
     return _common(outcome)
 
 
 async def ratify_blocks(context: Context, data: RatifyBlocksInput) -> Any:
     block_ids = None if data.block_ids is None else [str(b) for b in data.block_ids]
-    outcome = await run_in_threadpool(ratify.ratify_blocks, context.db, str(data.repo_id),
-                                      data.expected_store_version, block_ids, actor(context), _now())
+    outcome = await run_in_threadpool(
+        ratify.ratify_blocks,
+        context.db,
+        str(data.repo_id),
+        data.expected_store_version,
+        block_ids,
+        actor(context),
+        _now(),
+    )
     if isinstance(outcome, ratify.RatifyRejectedBlocks):
-        return RatifyRejected(blocks=[RatifyRefusal(block_id=strawberry.ID(r.block_id), reason=r.reason,
-                                                    message=r.message) for r in outcome.refusals])
+        return RatifyRejected(
+            blocks=[
+                RatifyRefusal(block_id=strawberry.ID(r.block_id), reason=r.reason, message=r.message)
+                for r in outcome.refusals
+            ]
+        )
     if isinstance(outcome, (Conflict, edits.StoreRefused)):
         return _common(outcome)
     return Ratified(store=types.store(outcome))

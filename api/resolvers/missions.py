@@ -52,15 +52,17 @@ async def get_mission(context: Context, mission_id: str) -> Mission | None:
 
 
 async def send_to_curation(context: Context, data: SendToCurationInput) -> Any:
-    outcome = await run_in_threadpool(missions.open_mission, context.db, str(data.repo_id), data.note,
-                                      actor(context), _now())
+    outcome = await run_in_threadpool(
+        missions.open_mission, context.db, str(data.repo_id), data.note, actor(context), _now()
+    )
     return _refused(outcome) if isinstance(outcome, StoreRefused) else MissionOpened(mission=mission(outcome))
 
 
 async def claim_mission(context: Context, data: ClaimMissionInput) -> Any:
     try:
-        outcome = await run_in_threadpool(missions.claim_mission, context.db, str(data.mission_id), data.ttl_secs,
-                                          actor(context), _now())
+        outcome = await run_in_threadpool(
+            missions.claim_mission, context.db, str(data.mission_id), data.ttl_secs, actor(context), _now()
+        )
     except ValueError as exc:
         return Refused(code="invalid_ttl", message=str(exc))
     if isinstance(outcome, StoreRefused):
@@ -72,12 +74,20 @@ async def claim_mission(context: Context, data: ClaimMissionInput) -> Any:
 
 
 async def post_letter(context: Context, data: PostMissionLetterInput) -> Any:
-    outcome = await run_in_threadpool(missions.post_letter, context.db, str(data.mission_id), data.body,
-                                      actor(context), _now())
+    outcome = await run_in_threadpool(
+        missions.post_letter, context.db, str(data.mission_id), data.body, actor(context), _now()
+    )
     return _refused(outcome) if isinstance(outcome, StoreRefused) else LetterPosted(letter=letter(outcome))
 
 
 async def deliver_mission(context: Context, data: DeliverMissionInput) -> Any:
-    outcome = await run_in_threadpool(missions.deliver_mission, context.db, str(data.mission_id),
-                                      data.store_version, data.summary, actor(context), _now())
+    outcome = await run_in_threadpool(
+        missions.deliver_mission,
+        context.db,
+        str(data.mission_id),
+        data.store_version,
+        data.summary,
+        actor(context),
+        _now(),
+    )
     return _refused(outcome) if isinstance(outcome, StoreRefused) else MissionDelivered(mission=mission(outcome))

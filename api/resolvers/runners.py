@@ -39,15 +39,24 @@ async def list_runners(context: Context, role: RunnerRole | None, repo_id: str |
 
 async def add_runner(context: Context, data: AddRunnerInput) -> Any:
     try:
-        spec = runner_spec(runner_id=str(data.runner_id), role=data.role, transport=data.transport,
-                           command=tuple(data.command or ()), url=data.url, model=data.model,
-                           api_key_env=data.api_key_env, timeout_ms=data.timeout_ms, concurrency=data.concurrency,
-                           repo_id=None if data.repo_id is None else str(data.repo_id))
+        spec = runner_spec(
+            runner_id=str(data.runner_id),
+            role=data.role,
+            transport=data.transport,
+            command=tuple(data.command or ()),
+            url=data.url,
+            model=data.model,
+            api_key_env=data.api_key_env,
+            timeout_ms=data.timeout_ms,
+            concurrency=data.concurrency,
+            repo_id=None if data.repo_id is None else str(data.repo_id),
+        )
     except RunnerSpecError as exc:
         return Refused(code=exc.code, message=str(exc))
     try:
-        added = await run_in_threadpool(registry.add_runner, context.db, spec, actor(context).agent_id,
-                                        datetime.now(UTC))
+        added = await run_in_threadpool(
+            registry.add_runner, context.db, spec, actor(context).agent_id, datetime.now(UTC)
+        )
     except registry.RunnerExists as exc:
         return Refused(code=exc.code, message=str(exc))
     if data.pin:
@@ -72,13 +81,25 @@ async def remove_runner(context: Context, data: RemoveRunnerInput) -> Any:
 
 async def name_with_runner(context: Context, data: NameWithRunnerInput) -> Any:
     block_ids = None if data.block_ids is None else [str(b) for b in data.block_ids]
-    outcome = await run_in_threadpool(naming.name_with_runner, context.db, str(data.repo_id),
-                                      data.expected_store_version, block_ids, actor(context), datetime.now(UTC))
+    outcome = await run_in_threadpool(
+        naming.name_with_runner,
+        context.db,
+        str(data.repo_id),
+        data.expected_store_version,
+        block_ids,
+        actor(context),
+        datetime.now(UTC),
+    )
     if isinstance(outcome, naming.RunnerNamingApplied):
         named, fallbacks = outcomes(outcome.outcomes)
-        return RunnerNamed(store_version=outcome.store_version, store=types.store(outcome.store),
-                           runner_id=strawberry.ID(outcome.runner_id), named=named, fallbacks=fallbacks,
-                           lease_warning=outcome.lease_warning)
+        return RunnerNamed(
+            store_version=outcome.store_version,
+            store=types.store(outcome.store),
+            runner_id=strawberry.ID(outcome.runner_id),
+            named=named,
+            fallbacks=fallbacks,
+            lease_warning=outcome.lease_warning,
+        )
     if isinstance(outcome, BatchRejected):
         return EditRejected(op_index=outcome.op_index, code=outcome.code, message=outcome.message)
     if isinstance(outcome, Conflict):

@@ -41,12 +41,22 @@ async def skeleton_candidate(context: Context, data: SkeletonCandidateInput) -> 
         root = resolve_scan_path(data.path, context.request.app.state.api_settings.scan_roots)
     except PathRefused as exc:
         return Refused(code=exc.code, message=str(exc))
-    outcome = await run_in_threadpool(scans.scan, context.db, root, str(data.repo_id), data.expected_store_version,
-                                      naming=data.naming.value, actor=actor(context))
+    outcome = await run_in_threadpool(
+        scans.scan,
+        context.db,
+        root,
+        str(data.repo_id),
+        data.expected_store_version,
+        naming=data.naming.value,
+        actor=actor(context),
+    )
     if not isinstance(outcome.write, CandidateWrite):
         return VersionConflict(expected=outcome.write.expected, actual=outcome.write.actual)
     store = outcome.write.store
     shown = store.candidate_revision.blocks if store.candidate_revision is not None else store.blocks
-    return CandidateWritten(outcome=CandidateOutcome(outcome.write.outcome.value), store=types.store(store),
-                            report=scan_report(outcome.report), review_queue=review_connection(shown, data.review_limit,
-                                                                                                None))
+    return CandidateWritten(
+        outcome=CandidateOutcome(outcome.write.outcome.value),
+        store=types.store(store),
+        report=scan_report(outcome.report),
+        review_queue=review_connection(shown, data.review_limit, None),
+    )

@@ -6,10 +6,10 @@ from functools import partial
 
 import strawberry
 from graphql import GraphQLError
-from strawberry.extensions import ParserCache, ValidationCache
+from strawberry.extensions import ParserCache, SchemaExtension, ValidationCache
 from strawberry.types import ExecutionContext
 
-from api.limits import GraphQLLimits
+from api.limits import ExtensionFactory, GraphQLLimits
 from api.outage import DatabaseOutage, log_briefly
 from api.schema.edit import EditMutation
 from api.schema.missions import MissionMutation, MissionQuery
@@ -45,8 +45,12 @@ def build_schema(limits: GraphQLLimits | None = None) -> strawberry.Schema:
     rules are part of validation): the screen and agents send the same few documents again and again, and
     validating one costs more than the database read behind it.
     """
-    extensions = [*(limits or GraphQLLimits()).extensions(), partial(ParserCache, maxsize=256),
-                  partial(ValidationCache, maxsize=256), DatabaseOutage]
+    extensions: list[ExtensionFactory | type[SchemaExtension]] = [
+        *(limits or GraphQLLimits()).extensions(),
+        partial(ParserCache, maxsize=256),
+        partial(ValidationCache, maxsize=256),
+        DatabaseOutage,
+    ]
     return _Schema(query=Query, mutation=Mutation, extensions=extensions)
 
 

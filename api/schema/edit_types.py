@@ -29,7 +29,8 @@ class SplitOp:
     block_id: strawberry.ID
     paths: list[list[str]] = strawberry.field(description="Explicit path groups (exact paths or globs), one per child.")
     rest_to_residue: bool = strawberry.field(
-        default=False, description="Members no group covers go to the residue instead of refusing (split_not_total).")
+        default=False, description="Members no group covers go to the residue instead of refusing (split_not_total)."
+    )
 
 
 @strawberry.input
@@ -66,7 +67,8 @@ class CandidateEditInput:
     repo_id: strawberry.ID
     expected_store_version: int
     batch_id: strawberry.ID | None = strawberry.field(
-        default=None, description="Client-chosen id: a retried batch answers with its recorded result.")
+        default=None, description="Client-chosen id: a retried batch answers with its recorded result."
+    )
     agent_id: str | None = strawberry.field(default=None, description="If sent, must be the token's agent id.")
     ops: list[CandidateEditOp]
 
@@ -86,8 +88,9 @@ class EditRejected:
     message: str
 
 
-CandidateEditResult = Annotated[EditApplied | EditRejected | VersionConflict | Refused,
-                                strawberry.union("CandidateEditResult")]
+CandidateEditResult = Annotated[
+    EditApplied | EditRejected | VersionConflict | Refused, strawberry.union("CandidateEditResult")
+]
 
 
 @strawberry.enum
@@ -150,8 +153,10 @@ class ReconcileInput:
     repo_id: strawberry.ID
 
 
-@strawberry.type(description="Blocks resolved against the repository's current files; boundaryVersion bumped "
-                             "where membership moved; the unmapped files cached on the store.")
+@strawberry.type(
+    description="Blocks resolved against the repository's current files; boundaryVersion bumped "
+    "where membership moved; the unmapped files cached on the store."
+)
 class Reconciled:
     store: types.Store
 

@@ -29,8 +29,10 @@ def letter(model: m.Letter) -> MissionLetter:
     return MissionLetter(seq=model.seq, author=model.author, seat=model.seat, body=model.body, at=model.at)
 
 
-@strawberry.type(description="A curation mission (F11 §3): OPEN → CLAIMED by a hand → DELIVERED with the store "
-                             "version it produced and a summary. The owner's landing is ratifyBlocks.")
+@strawberry.type(
+    description="A curation mission (F11 §3): OPEN → CLAIMED by a hand → DELIVERED with the store "
+    "version it produced and a summary. The owner's landing is ratifyBlocks."
+)
 class Mission:
     mission_id: strawberry.ID
     repo_id: strawberry.ID
@@ -49,19 +51,29 @@ class Mission:
     async def letters(self, info: Info) -> list[MissionLetter]:
         return [letter(x) for x in await resolve.letters(info.context, str(self.mission_id))]
 
-    @strawberry.field(description="The curation packet as JSON: the candidate seed, the scan report (null when "
-                                  "there is none), the owner's note and a review summary.")
+    @strawberry.field(
+        description="The curation packet as JSON: the candidate seed, the scan report (null when "
+        "there is none), the owner's note and a review summary."
+    )
     async def packet(self, info: Info) -> str | None:
         return await resolve.packet(info.context, str(self.mission_id))
 
 
 def mission(model: m.Mission) -> Mission:
     return Mission(
-        mission_id=strawberry.ID(model.mission_id), repo_id=strawberry.ID(model.repo_id), state=model.state,
-        note=model.note, opened_by=model.opened_by, opened_at=model.opened_at,
-        base_store_version=model.base_store_version, claimed_by=model.claimed_by, claimed_at=model.claimed_at,
-        delivered_store_version=model.delivered_store_version, delivered_at=model.delivered_at,
-        summary=model.summary)
+        mission_id=strawberry.ID(model.mission_id),
+        repo_id=strawberry.ID(model.repo_id),
+        state=model.state,
+        note=model.note,
+        opened_by=model.opened_by,
+        opened_at=model.opened_at,
+        base_store_version=model.base_store_version,
+        claimed_by=model.claimed_by,
+        claimed_at=model.claimed_at,
+        delivered_store_version=model.delivered_store_version,
+        delivered_at=model.delivered_at,
+        summary=model.summary,
+    )
 
 
 @strawberry.input
@@ -81,8 +93,10 @@ class ClaimMissionInput:
     ttl_secs: int = strawberry.field(default=900, description="The advisory lease's time to live.")
 
 
-@strawberry.type(description="The mission is yours, and so is the candidate's advisory lease (refresh it with "
-                             "candidateLease while you work; it never blocks the owner).")
+@strawberry.type(
+    description="The mission is yours, and so is the candidate's advisory lease (refresh it with "
+    "candidateLease while you work; it never blocks the owner)."
+)
 class MissionClaimed:
     mission: Mission
     lease: types.Lease

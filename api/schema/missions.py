@@ -26,8 +26,12 @@ from api.schema.mission_types import (
 @strawberry.type
 class MissionQuery:
     @strawberry.field(description="Curation missions, oldest first (optionally of one state or repository).")
-    async def missions(self, info: Info, state: MissionStateEnum | None = None,  # type: ignore[valid-type]
-                       repo_id: strawberry.ID | None = None) -> list[Mission]:
+    async def missions(
+        self,
+        info: Info,
+        state: MissionStateEnum | None = None,  # type: ignore[valid-type]
+        repo_id: strawberry.ID | None = None,
+    ) -> list[Mission]:
         found = await resolve.list_missions(info.context, state, None if repo_id is None else str(repo_id))
         return [mission(x) for x in found]
 
@@ -39,13 +43,17 @@ class MissionQuery:
 
 @strawberry.type
 class MissionMutation:
-    @strawberry.mutation(description="OWNER only. Send the candidate to an agent for curation: opens a mission "
-                                     "whose packet is the candidate seed, the scan report and this note.")
+    @strawberry.mutation(
+        description="OWNER only. Send the candidate to an agent for curation: opens a mission "
+        "whose packet is the candidate seed, the scan report and this note."
+    )
     async def send_to_curation(self, info: Info, input: SendToCurationInput) -> SendToCurationResult:
         return refuse_unless(info, OWNER_ONLY) or await resolve.send_to_curation(info.context, input)
 
-    @strawberry.mutation(description="AGENT only. Claim an open mission (or one whose hand's lease expired): takes "
-                                     "the candidate's advisory lease; LeaseBusy while another hand holds it.")
+    @strawberry.mutation(
+        description="AGENT only. Claim an open mission (or one whose hand's lease expired): takes "
+        "the candidate's advisory lease; LeaseBusy while another hand holds it."
+    )
     async def claim_mission(self, info: Info, input: ClaimMissionInput) -> ClaimMissionResult:
         return refuse_unless(info, AGENTS) or await resolve.claim_mission(info.context, input)
 
@@ -53,7 +61,9 @@ class MissionMutation:
     async def post_mission_letter(self, info: Info, input: PostMissionLetterInput) -> PostMissionLetterResult:
         return refuse_unless(info, EDITORS) or await resolve.post_letter(info.context, input)
 
-    @strawberry.mutation(description="AGENT holding the mission only. Deliver it: the store version your edits "
-                                     "produced and a summary letter; releases your lease. Never ratifies.")
+    @strawberry.mutation(
+        description="AGENT holding the mission only. Deliver it: the store version your edits "
+        "produced and a summary letter; releases your lease. Never ratifies."
+    )
     async def deliver_mission(self, info: Info, input: DeliverMissionInput) -> DeliverMissionResult:
         return refuse_unless(info, AGENTS) or await resolve.deliver_mission(info.context, input)

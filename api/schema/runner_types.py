@@ -16,13 +16,17 @@ from services.naming_batch import BlockFallback, BlockOutcome
 
 RunnerRoleEnum = strawberry.enum(RunnerRole, name="RunnerRole")
 RunnerTransportEnum = strawberry.enum(
-    Transport, name="RunnerTransport",
+    Transport,
+    name="RunnerTransport",
     description="COMMAND: a local executable (packet JSON on stdin, answer JSON on stdout). HTTP: POST the "
-                "packet JSON, the body is the answer. OPENAI: an OpenAI-compatible chat-completions API.")
+    "packet JSON, the body is the answer. OPENAI: an OpenAI-compatible chat-completions API.",
+)
 
 
-@strawberry.type(description="A registered runner. Credentials are never stored: `apiKeyEnv` is only the NAME of "
-                             "an environment variable of the server process.")
+@strawberry.type(
+    description="A registered runner. Credentials are never stored: `apiKeyEnv` is only the NAME of "
+    "an environment variable of the server process."
+)
 class Runner:
     runner_id: strawberry.ID
     role: RunnerRoleEnum  # type: ignore[valid-type]
@@ -36,18 +40,29 @@ class Runner:
     pinned: bool
     repo_id: strawberry.ID | None = strawberry.field(
         description="The repository this runner serves (it wins there over an installation-wide one); "
-                    "null: installation-wide.")
+        "null: installation-wide."
+    )
     created_by: str
     created_at: str
 
 
 def runner(registered: RegisteredRunner) -> Runner:
     spec = registered.spec
-    return Runner(runner_id=strawberry.ID(spec.runner_id), role=spec.role, transport=spec.transport,
-                  command=list(spec.command), url=spec.url, model=spec.model, api_key_env=spec.api_key_env,
-                  timeout_ms=spec.timeout_ms, concurrency=spec.concurrency, pinned=spec.pinned,
-                  repo_id=None if spec.repo_id is None else strawberry.ID(spec.repo_id),
-                  created_by=registered.created_by, created_at=registered.created_at)
+    return Runner(
+        runner_id=strawberry.ID(spec.runner_id),
+        role=spec.role,
+        transport=spec.transport,
+        command=list(spec.command),
+        url=spec.url,
+        model=spec.model,
+        api_key_env=spec.api_key_env,
+        timeout_ms=spec.timeout_ms,
+        concurrency=spec.concurrency,
+        pinned=spec.pinned,
+        repo_id=None if spec.repo_id is None else strawberry.ID(spec.repo_id),
+        created_by=registered.created_by,
+        created_at=registered.created_at,
+    )
 
 
 @strawberry.input
@@ -59,8 +74,10 @@ class AddRunnerInput:
     url: str | None = None
     model: str | None = strawberry.field(default=None, description="OPENAI only: the model to ask.")
     api_key_env: str | None = strawberry.field(
-        default=None, description="The NAME of the server's environment variable holding the API key "
-                                  "(sent as a bearer token). Never the key itself.")
+        default=None,
+        description="The NAME of the server's environment variable holding the API key "
+        "(sent as a bearer token). Never the key itself.",
+    )
     timeout_ms: int = DEFAULT_TIMEOUT_MS
     concurrency: int = DEFAULT_CONCURRENCY
     repo_id: strawberry.ID | None = strawberry.field(default=None, description="Scope to one repository.")
@@ -103,7 +120,8 @@ class NameWithRunnerInput:
     repo_id: strawberry.ID
     expected_store_version: int
     block_ids: list[strawberry.ID] | None = strawberry.field(
-        default=None, description="Omitted = every block that still needs owner naming.")
+        default=None, description="Omitted = every block that still needs owner naming."
+    )
     agent_id: str | None = strawberry.field(default=None, description="If sent, must be the token's agent id.")
 
 
@@ -114,17 +132,21 @@ class BlockNamedByRunner:
     purpose: str
 
 
-@strawberry.type(description="A block the runner did not name: it keeps its heuristic label, still marked "
-                             "needsOwnerNaming. `reason`: runner_unavailable | timeout | runner_failed | "
-                             "too_large | not_json | schema_violation | unsafe_label.")
+@strawberry.type(
+    description="A block the runner did not name: it keeps its heuristic label, still marked "
+    "needsOwnerNaming. `reason`: runner_unavailable | timeout | runner_failed | "
+    "too_large | not_json | schema_violation | unsafe_label."
+)
 class NamingFallback:
     block_id: strawberry.ID
     reason: str
     detail: str
 
 
-@strawberry.type(description="The runner's sanitized names, applied as ONE candidateEdit rename batch stamped "
-                             "namedBy RUNNER (storeVersion unchanged when no block got a name).")
+@strawberry.type(
+    description="The runner's sanitized names, applied as ONE candidateEdit rename batch stamped "
+    "namedBy RUNNER (storeVersion unchanged when no block got a name)."
+)
 class RunnerNamed:
     store_version: int
     store: types.Store
@@ -134,13 +156,20 @@ class RunnerNamed:
     lease_warning: str | None
 
 
-NameWithRunnerResult = Annotated[RunnerNamed | EditRejected | VersionConflict | Refused,
-                                 strawberry.union("NameWithRunnerResult")]
+NameWithRunnerResult = Annotated[
+    RunnerNamed | EditRejected | VersionConflict | Refused, strawberry.union("NameWithRunnerResult")
+]
 
 
 def outcomes(items: list[BlockOutcome]) -> tuple[list[BlockNamedByRunner], list[NamingFallback]]:
-    named = [BlockNamedByRunner(block_id=strawberry.ID(o.block_id), name=o.label.name, purpose=o.label.purpose)
-             for o in items if not isinstance(o, BlockFallback)]
-    fallbacks = [NamingFallback(block_id=strawberry.ID(o.block_id), reason=o.failure.reason.value,
-                                detail=o.failure.detail) for o in items if isinstance(o, BlockFallback)]
+    named = [
+        BlockNamedByRunner(block_id=strawberry.ID(o.block_id), name=o.label.name, purpose=o.label.purpose)
+        for o in items
+        if not isinstance(o, BlockFallback)
+    ]
+    fallbacks = [
+        NamingFallback(block_id=strawberry.ID(o.block_id), reason=o.failure.reason.value, detail=o.failure.detail)
+        for o in items
+        if isinstance(o, BlockFallback)
+    ]
     return named, fallbacks

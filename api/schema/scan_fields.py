@@ -9,8 +9,16 @@ from api.permissions import EDITORS, refuse_unless
 from api.resolvers import scans as resolve
 from api.resolvers import store as stores
 from api.schema.scan_types import (
-    BlockConnection, PageInfo, ScanReport, SkeletonCandidateInput, SkeletonCandidateResult, UnmappedConnection,
-    ZeroTouchStatus, page, review_connection, scan_report,
+    BlockConnection,
+    PageInfo,
+    ScanReport,
+    SkeletonCandidateInput,
+    SkeletonCandidateResult,
+    UnmappedConnection,
+    ZeroTouchStatus,
+    page,
+    review_connection,
+    scan_report,
 )
 from rooms.review import unmapped_paths, zero_touch
 
@@ -18,8 +26,9 @@ from rooms.review import unmapped_paths, zero_touch
 @strawberry.type
 class ScanQuery:
     @strawberry.field(description="The candidate's blocks to review, lowest support first, paged; honest totalCount.")
-    async def review_queue(self, info: Info, repo_id: strawberry.ID, first: int = 16,
-                           after: str | None = None) -> BlockConnection:
+    async def review_queue(
+        self, info: Info, repo_id: strawberry.ID, first: int = 16, after: str | None = None
+    ) -> BlockConnection:
         model = await stores.read_store(info.context, repo_id)
         if model is None:
             return BlockConnection(total_count=0, nodes=[], page_info=PageInfo(has_next_page=False, end_cursor=None))
@@ -27,8 +36,9 @@ class ScanQuery:
         return review_connection(blocks, first, after)
 
     @strawberry.field(description="The unmapped residue, paged, with its true total.")
-    async def unmapped(self, info: Info, repo_id: strawberry.ID, first: int = 100,
-                       after: str | None = None) -> UnmappedConnection:
+    async def unmapped(
+        self, info: Info, repo_id: strawberry.ID, first: int = 100, after: str | None = None
+    ) -> UnmappedConnection:
         model = await stores.read_store(info.context, repo_id)
         paths, total = unmapped_paths(model) if model is not None else ([], 0)
         items, page_info = page(paths, first, after)
@@ -50,10 +60,12 @@ class ScanQuery:
 
 @strawberry.type
 class ScanMutation:
-    @strawberry.mutation(description="OWNER or AGENT. Scan a repository inside the server's scan roots and write "
-                                     "its candidate map in its own transaction: creates the store, replaces a "
-                                     "candidate wholesale (inheriting nothing), or writes only candidateRevision "
-                                     "over a ratified skeleton.")
+    @strawberry.mutation(
+        description="OWNER or AGENT. Scan a repository inside the server's scan roots and write "
+        "its candidate map in its own transaction: creates the store, replaces a "
+        "candidate wholesale (inheriting nothing), or writes only candidateRevision "
+        "over a ratified skeleton."
+    )
     async def skeleton_candidate(self, info: Info, input: SkeletonCandidateInput) -> SkeletonCandidateResult:
         refused = refuse_unless(info, EDITORS, input.agent_id)
         if refused:

@@ -46,7 +46,7 @@ def _offset(after: str | None) -> int:
 def page(items: list, first: int, after: str | None) -> tuple[list, PageInfo]:
     first = max(0, min(first, 500))
     start = _offset(after)
-    chosen = items[start:start + first]
+    chosen = items[start : start + first]
     end = start + len(chosen) - 1
     cursor = base64.urlsafe_b64encode(f"offset:{end}".encode()).decode() if chosen else None
     return chosen, PageInfo(has_next_page=start + len(chosen) < len(items), end_cursor=cursor)
@@ -77,7 +77,8 @@ class ScanReport:
     hubs: list[str]
     edge_sample_size: int
     suggested_splits: list[SuggestedSplit] = strawberry.field(
-        description="Whole modules whose directories would be the next, finer cut (split presets).")
+        description="Whole modules whose directories would be the next, finer cut (split presets)."
+    )
     seeded: bool
     ingest: JSON
     timings: JSON
@@ -85,16 +86,27 @@ class ScanReport:
 
 def scan_report(doc: dict) -> ScanReport:
     return ScanReport(
-        fallback=doc.get("fallback"), algorithm=doc.get("algorithm", ""), parameters=doc.get("parameters", {}),
-        naming=doc.get("naming", ""), block_count=doc.get("block_count", 0), file_count=doc.get("file_count", 0),
-        multi_owner_seams=[Seam(path=s["path"], block_ids=[strawberry.ID(b) for b in s["block_ids"]])
-                           for s in doc.get("multi_owner_seams", [])],
-        residue_count=doc.get("residue_count", 0), hubs=doc.get("hubs", []),
+        fallback=doc.get("fallback"),
+        algorithm=doc.get("algorithm", ""),
+        parameters=doc.get("parameters", {}),
+        naming=doc.get("naming", ""),
+        block_count=doc.get("block_count", 0),
+        file_count=doc.get("file_count", 0),
+        multi_owner_seams=[
+            Seam(path=s["path"], block_ids=[strawberry.ID(b) for b in s["block_ids"]])
+            for s in doc.get("multi_owner_seams", [])
+        ],
+        residue_count=doc.get("residue_count", 0),
+        hubs=doc.get("hubs", []),
         edge_sample_size=doc.get("edge_sample_size", 0),
-        suggested_splits=[SuggestedSplit(block_id=strawberry.ID(s["block_id"]), directories=list(s["directories"]))
-                          for s in doc.get("suggested_splits", [])],
+        suggested_splits=[
+            SuggestedSplit(block_id=strawberry.ID(s["block_id"]), directories=list(s["directories"]))
+            for s in doc.get("suggested_splits", [])
+        ],
         seeded=bool(doc.get("seeded")),
-        ingest=doc.get("ingest", {}), timings=doc.get("timings", {}))
+        ingest=doc.get("ingest", {}),
+        timings=doc.get("timings", {}),
+    )
 
 
 @strawberry.type
@@ -126,7 +138,8 @@ class SkeletonCandidateInput:
     repo_id: strawberry.ID
     path: str = strawberry.field(description="A directory inside the server's scan roots.")
     expected_store_version: int | None = strawberry.field(
-        default=None, description="The version you read; null (or 0) when the repository has no store yet.")
+        default=None, description="The version you read; null (or 0) when the repository has no store yet."
+    )
     review_limit: int = strawberry.field(default=16, description="Bounds `reviewQueue` here, never the map.")
     naming: NamingMode = NamingMode.AUTO
     agent_id: str | None = None
@@ -138,16 +151,19 @@ class CandidateWritten:
     store: types.Store
     report: ScanReport
     review_queue: BlockConnection = strawberry.field(
-        description="The first `reviewLimit` blocks to review (of the revision when one was written).")
+        description="The first `reviewLimit` blocks to review (of the revision when one was written)."
+    )
 
 
-SkeletonCandidateResult = Annotated[CandidateWritten | VersionConflict | Refused,
-                                    strawberry.union("SkeletonCandidateResult")]
+SkeletonCandidateResult = Annotated[
+    CandidateWritten | VersionConflict | Refused, strawberry.union("SkeletonCandidateResult")
+]
 
 
 def review_connection(model_blocks: list, first: int, after: str | None) -> BlockConnection:
     ordered = review_order(model_blocks)
     items, info = page(ordered, first, after)
     shared = {m.path for b in model_blocks for m in b.membership if m.role.value == "shared"}
-    return BlockConnection(total_count=len(ordered), nodes=[types.block(b, frozenset(shared)) for b in items],
-                           page_info=info)
+    return BlockConnection(
+        total_count=len(ordered), nodes=[types.block(b, frozenset(shared)) for b in items], page_info=info
+    )

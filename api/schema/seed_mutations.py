@@ -19,7 +19,8 @@ from rooms.store_rules import VersionConflict as Conflict
 class ImportSeedInput:
     seed: str = strawberry.field(description="The seed JSON (system-block-seed-v0).")
     expected_store_version: int | None = strawberry.field(
-        default=None, description="The version you read; null (or 0) when the repository has no store yet.")
+        default=None, description="The version you read; null (or 0) when the repository has no store yet."
+    )
 
 
 @strawberry.type
@@ -32,8 +33,10 @@ ImportSeedResult = Annotated[SeedImported | VersionConflict | Refused, strawberr
 
 @strawberry.type
 class SeedMutation:
-    @strawberry.mutation(description="OWNER only. Set a repository's store to exactly this seed "
-                                     "(refused with a code when the seed is malformed; nothing written).")
+    @strawberry.mutation(
+        description="OWNER only. Set a repository's store to exactly this seed "
+        "(refused with a code when the seed is malformed; nothing written)."
+    )
     async def import_seed(self, info: Info, input: ImportSeedInput) -> ImportSeedResult:
         refused = refuse_unless(info, OWNER_ONLY)
         if refused:

@@ -8,7 +8,12 @@ from datetime import UTC, datetime
 import strawberry
 
 from api.schema.enums import (
-    BlockKindEnum, BlockStateEnum, MemberRoleEnum, MembershipSourceEnum, NamedByEnum, SkeletonStateEnum,
+    BlockKindEnum,
+    BlockStateEnum,
+    MemberRoleEnum,
+    MembershipSourceEnum,
+    NamedByEnum,
+    SkeletonStateEnum,
 )
 from rooms import contract as c
 from rooms.lease import parse_lease
@@ -64,7 +69,8 @@ class CandidateMeta:
     named_by: NamedByEnum  # type: ignore[valid-type]
     needs_owner_naming: bool
     graph_cohesion: float | None = strawberry.field(
-        description="Internal-edge fraction; null when edgeSampleSize is below the declared floor.")
+        description="Internal-edge fraction; null when edgeSampleSize is below the declared floor."
+    )
     edge_sample_size: int
     directory_support: float
     coverage_ratio: float
@@ -116,25 +122,43 @@ class Store(BlockMap):
 
 # -- mapping from the contract models (one function per type) ----------------------------------
 def socket(model: c.Socket) -> Socket:
-    return Socket(to=model.to, type=model.type, alias=model.alias, class_=model.class_)
+    return Socket(
+        to=None if model.to is None else strawberry.ID(model.to),
+        type=model.type,
+        alias=model.alias,
+        class_=model.class_,
+    )
 
 
 def block(model: c.SystemBlock, seams: frozenset[str] = frozenset()) -> Block:
     meta = model.candidate_meta
     return Block(
-        block_id=strawberry.ID(model.block_id), name=model.name, purpose=model.purpose, kind=model.kind,
-        state=model.state, boundary_version=model.boundary_version, contract_version=model.contract_version,
+        block_id=strawberry.ID(model.block_id),
+        name=model.name,
+        purpose=model.purpose,
+        kind=model.kind,
+        state=model.state,
+        boundary_version=model.boundary_version,
+        contract_version=model.contract_version,
         membership_source=model.membership_source,
         membership=[Member(path=m.path, role=m.role, optional=m.optional) for m in model.membership],
-        sockets=Sockets(inputs=[socket(s) for s in model.sockets.inputs],
-                        outputs=[socket(s) for s in model.sockets.outputs],
-                        external=[socket(s) for s in model.sockets.external]),
+        sockets=Sockets(
+            inputs=[socket(s) for s in model.sockets.inputs],
+            outputs=[socket(s) for s in model.sockets.outputs],
+            external=[socket(s) for s in model.sockets.external],
+        ),
         unmapped_residue=list(model.unmapped_residue),
-        candidate_meta=None if meta is None else CandidateMeta(
-            named_by=meta.named_by, needs_owner_naming=meta.needs_owner_naming,
-            graph_cohesion=meta.graph_cohesion, edge_sample_size=meta.edge_sample_size,
-            directory_support=meta.directory_support, coverage_ratio=meta.coverage_ratio,
-            shared_member_count=meta.shared_member_count),
+        candidate_meta=None
+        if meta is None
+        else CandidateMeta(
+            named_by=meta.named_by,
+            needs_owner_naming=meta.needs_owner_naming,
+            graph_cohesion=meta.graph_cohesion,
+            edge_sample_size=meta.edge_sample_size,
+            directory_support=meta.directory_support,
+            coverage_ratio=meta.coverage_ratio,
+            shared_member_count=meta.shared_member_count,
+        ),
         seam_paths=sorted(m.path for m in model.membership if m.path in seams),
     )
 
@@ -148,8 +172,12 @@ def _parts(model: c.SeedFile | c.Store) -> dict[str, object]:
     r, s = model.repo, model.skeleton
     return {
         "repo": Repo(repo_id=strawberry.ID(r.repo_id), root=r.root, source_commit=r.source_commit),
-        "skeleton": Skeleton(skeleton_id=strawberry.ID(s.skeleton_id), version=s.version, state=s.state,
-                             ratification=Ratification(**s.ratification.model_dump())),
+        "skeleton": Skeleton(
+            skeleton_id=strawberry.ID(s.skeleton_id),
+            version=s.version,
+            state=s.state,
+            ratification=Ratification(**s.ratification.model_dump()),
+        ),
         "blocks": [block(b, shared) for b in model.blocks],
     }
 
@@ -168,8 +196,8 @@ def block_map(model: c.SeedFile) -> BlockMap:
 def store(model: c.Store) -> Store:
     return Store(
         **_parts(model),  # type: ignore[arg-type]
-        store_version=model.store_version, unmapped_files=list(model.unmapped_files),
+        store_version=model.store_version,
+        unmapped_files=list(model.unmapped_files),
         unmapped_total=model.unmapped_total,
         candidate_revision=None if model.candidate_revision is None else block_map(model.candidate_revision),
     )
-

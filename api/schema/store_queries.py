@@ -34,8 +34,10 @@ class StoreQuery:
     @strawberry.field(description="Repositories that have a store.")
     async def repos(self, info: Info) -> list[RepoSummary]:
         rows = await resolve.list_repos(info.context)
-        return [RepoSummary(repo_id=strawberry.ID(cast(str, r["repo_id"])), store_version=cast(int, r["store_version"]))
-                for r in rows]
+        return [
+            RepoSummary(repo_id=strawberry.ID(cast(str, r["repo_id"])), store_version=cast(int, r["store_version"]))
+            for r in rows
+        ]
 
     @strawberry.field(description="The store of a repository; null when it has none (version 0).")
     async def store(self, info: Info, repo_id: strawberry.ID) -> types.Store | None:
@@ -65,8 +67,10 @@ class StoreQuery:
         model = await resolve.read_store(info.context, repo_id)
         return None if model is None else types.lease(model)
 
-    @strawberry.field(description="The last writes to a store (scans, imports, edit batches, ratifications), up to "
-                      "the version the document's other store fields answer for.")
+    @strawberry.field(
+        description="The last writes to a store (scans, imports, edit batches, ratifications), up to "
+        "the version the document's other store fields answer for."
+    )
     async def history(self, info: Info, repo_id: strawberry.ID, last: int = 20) -> list[HistoryEntry]:
         rows = await resolve.history(info.context, repo_id, max(1, min(last, 500)))
         return [HistoryEntry(**cast(dict[str, Any], row)) for row in rows]

@@ -58,15 +58,23 @@ def _cpu(figures: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--trees", default=",".join(s.name for s in SOURCES),
-                        help="comma-separated names of the real trees (default: all)")
+    parser.add_argument(
+        "--trees",
+        default=",".join(s.name for s in SOURCES),
+        help="comma-separated names of the real trees (default: all)",
+    )
     parser.add_argument("--synthetic", type=int, default=50_000, help="files of the generated tree (0: none)")
     parser.add_argument("--no-emerge", action="store_true", help="skip the peer tool")
     parser.add_argument("--emerge-timeout", type=float, default=3600.0)
-    parser.add_argument("--warmup", type=int, default=2,
-                        help="unmeasured ingests of the first tree before the table (the database's JIT warms up)")
-    parser.add_argument("--repeat", type=int, default=1,
-                        help="runs of ours and of emerge per tree, alternately; medians are printed")
+    parser.add_argument(
+        "--warmup",
+        type=int,
+        default=2,
+        help="unmeasured ingests of the first tree before the table (the database's JIT warms up)",
+    )
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="runs of ours and of emerge per tree, alternately; medians are printed"
+    )
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     args = parser.parse_args(argv)
 
@@ -81,12 +89,15 @@ def main(argv: list[str] | None = None) -> int:
         # CPU-s of Neo4j on the first load after a start, 4-6 from the seventh on). The table measures a warm
         # server; these lines show what the first ingests cost.
         seconds, _figures, _alone = run_ours(trees[0][2])
-        print(f"warm-up {run + 1} of {args.warmup}: {trees[0][0]} ingested in {seconds:.1f} s (not measured)",
-              flush=True)
+        print(
+            f"warm-up {run + 1} of {args.warmup}: {trees[0][0]} ingested in {seconds:.1f} s (not measured)", flush=True
+        )
 
-    header = (f"{'tree':<16}{'files':>7} {'start':>6} {'disc':>6} {'parse':>7} {'resolve':>7} {'write':>7} "
-              f"{'ours':>7} {'emerge':>8} {'ratio':>6} {'cpu':>9} {'em cpu':>7} {'files/s':>8} {'writes':>8} "
-              f"{'writes/s':>9} {'alone/s':>9} {'RSS MB':>7} {'load':>5}")
+    header = (
+        f"{'tree':<16}{'files':>7} {'start':>6} {'disc':>6} {'parse':>7} {'resolve':>7} {'write':>7} "
+        f"{'ours':>7} {'emerge':>8} {'ratio':>6} {'cpu':>9} {'em cpu':>7} {'files/s':>8} {'writes':>8} "
+        f"{'writes/s':>9} {'alone/s':>9} {'RSS MB':>7} {'load':>5}"
+    )
     print(header)
     print("-" * len(header))
     notes: list[str] = []
@@ -97,8 +108,15 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(max(1, args.repeat)):
             runs.append(run_ours(tree))
             if not args.no_emerge and not any(run.timed_out for run in emerged_runs):  # one timeout is enough
-                emerged_runs.append(run_emerge(args.cache, tree, runs[-1][1]["files_by_language"],
-                                               runs[-1][1]["pruned_dirs"], args.emerge_timeout))
+                emerged_runs.append(
+                    run_emerge(
+                        args.cache,
+                        tree,
+                        runs[-1][1]["files_by_language"],
+                        runs[-1][1]["pruned_dirs"],
+                        args.emerge_timeout,
+                    )
+                )
         # the median run (of an even count, the lower of the middle two), as emerge's median below
         median_s = statistics.median_low(run[0] for run in runs)
         ours_s, figures, alone = next(run for run in runs if run[0] == median_s)
@@ -106,8 +124,10 @@ def main(argv: list[str] | None = None) -> int:
         emerge_s = "-"
         ratio = "-"
         emerge_cpu = "-"
-        notes.append(f"{name}: alone/s of its {len(alone['write_rates'])} loads "
-                     f"{', '.join(f'{rate:,.0f}' for rate in alone['write_rates'])}")
+        notes.append(
+            f"{name}: alone/s of its {len(alone['write_rates'])} loads "
+            f"{', '.join(f'{rate:,.0f}' for rate in alone['write_rates'])}"
+        )
         if emerged_runs:
             emerged = emerged_runs[-1]
             finished = [run.seconds for run in emerged_runs if run.ok]
@@ -122,25 +142,34 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 emerge_s = "failed"
             if len(runs) > 1:
-                notes.append(f"{name}: ours {', '.join(f'{run[0]:.1f}' for run in runs)} s "
-                             f"(CPU-s {', '.join(_cpu(run[1]) for run in runs)}); emerge "
-                             f"{', '.join(f'{run.seconds:.1f}' if run.ok else 'failed' for run in emerged_runs)} s "
-                             f"(CPU-s {', '.join(f'{run.cpu_seconds:.1f}' for run in emerged_runs)})")
-            notes.append(f"{name} ({languages}): emerge read {', '.join(emerged.languages) or 'nothing'}"
-                         + (f"; no emerge parser for {', '.join(emerged.unsupported)}" if emerged.unsupported else "")
-                         + f"; emerge peak RSS {emerged.peak_rss_mb:.0f} MB"
-                         + (f"; {emerged.note}" if emerged.note else ""))
+                notes.append(
+                    f"{name}: ours {', '.join(f'{run[0]:.1f}' for run in runs)} s "
+                    f"(CPU-s {', '.join(_cpu(run[1]) for run in runs)}); emerge "
+                    f"{', '.join(f'{run.seconds:.1f}' if run.ok else 'failed' for run in emerged_runs)} s "
+                    f"(CPU-s {', '.join(f'{run.cpu_seconds:.1f}' for run in emerged_runs)})"
+                )
+            notes.append(
+                f"{name} ({languages}): emerge read {', '.join(emerged.languages) or 'nothing'}"
+                + (f"; no emerge parser for {', '.join(emerged.unsupported)}" if emerged.unsupported else "")
+                + f"; emerge peak RSS {emerged.peak_rss_mb:.0f} MB"
+                + (f"; {emerged.note}" if emerged.note else "")
+            )
         rss = max(figures["peak_rss_mb"], figures["worker_peak_rss_mb"])
         startup = ours_s - figures["seconds"]  # interpreter, imports, connection, schema
-        print(f"{name:<16}{figures['files']:>7} {startup:6.1f} {timings['discover']:6.1f} "
-              f"{timings['parse']:7.1f} {timings['resolve']:7.1f} {timings['write']:7.1f} {ours_s:7.1f} "
-              f"{emerge_s:>8} {ratio:>6} {_cpu(figures):>9} {emerge_cpu:>7} {figures['files'] / ours_s:8.0f} "
-              f"{figures['writes']:>8} {figures['write_rate']:9.0f} {alone['write_rate']:9.0f} {rss:7.0f} "
-              f"{max(load_before, os.getloadavg()[0]):5.1f}", flush=True)
+        print(
+            f"{name:<16}{figures['files']:>7} {startup:6.1f} {timings['discover']:6.1f} "
+            f"{timings['parse']:7.1f} {timings['resolve']:7.1f} {timings['write']:7.1f} {ours_s:7.1f} "
+            f"{emerge_s:>8} {ratio:>6} {_cpu(figures):>9} {emerge_cpu:>7} {figures['files'] / ours_s:8.0f} "
+            f"{figures['writes']:>8} {figures['write_rate']:9.0f} {alone['write_rate']:9.0f} {rss:7.0f} "
+            f"{max(load_before, os.getloadavg()[0]):5.1f}",
+            flush=True,
+        )
     print()
     if args.repeat > 1:
-        print(f"Each tree ran {args.repeat} times, ours and emerge alternately: "
-              "ours and its figures are the median run's,")
+        print(
+            f"Each tree ran {args.repeat} times, ours and emerge alternately: "
+            "ours and its figures are the median run's,"
+        )
         print("emerge is its median (of an even count, the lower middle one), ratio = their ratio; every run's time,")
         print("in the order run, is listed below.")
     print("ours = the whole `bench.ingest.one` process up to its figures (interpreter start, scan, load);")

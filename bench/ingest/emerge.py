@@ -36,10 +36,10 @@ _ENTITY_LANGUAGES = {"java"}
 class EmergeRun:
     seconds: float
     peak_rss_mb: float
-    languages: tuple[str, ...]     # ours, that emerge analysed
-    unsupported: tuple[str, ...]   # ours, with source files, that emerge has no parser for
+    languages: tuple[str, ...]  # ours, that emerge analysed
+    unsupported: tuple[str, ...]  # ours, with source files, that emerge has no parser for
     ok: bool
-    cpu_seconds: float             # user + system, of the emerge process
+    cpu_seconds: float  # user + system, of the emerge process
     note: str = ""
     timed_out: bool = False
 
@@ -50,8 +50,12 @@ def ensure_emerge(cache: Path) -> Path:
     executable = venv / "bin" / "emerge"
     if not executable.exists():
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-        subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", f"emerge-viz=={VERSION}"], check=True,
-                       capture_output=True, timeout=1200)
+        subprocess.run(
+            [str(venv / "bin" / "pip"), "install", "--quiet", f"emerge-viz=={VERSION}"],
+            check=True,
+            capture_output=True,
+            timeout=1200,
+        )
     return executable
 
 
@@ -76,8 +80,9 @@ def config(tree: Path, export: Path, languages: Iterable[str], pruned_dirs: Iter
     return json.dumps({"project_name": tree.name, "loglevel": "error", "analyses": analyses}, indent=2)
 
 
-def run_emerge(cache: Path, tree: Path, files_by_language: Mapping[str, int], pruned_dirs: Iterable[str],
-               timeout_s: float) -> EmergeRun:
+def run_emerge(
+    cache: Path, tree: Path, files_by_language: Mapping[str, int], pruned_dirs: Iterable[str], timeout_s: float
+) -> EmergeRun:
     executable = ensure_emerge(cache)
     source_languages = sorted(lang for lang, count in files_by_language.items() if count and lang in _SOURCE)
     languages = tuple(lang for lang in source_languages if lang in LANGUAGES)
@@ -90,8 +95,13 @@ def run_emerge(cache: Path, tree: Path, files_by_language: Mapping[str, int], pr
     config_file.write_text(config(tree, work / "export", languages, pruned_dirs))
     started = time.perf_counter()
     with open(work / "emerge.log", "wb") as log:
-        process = subprocess.Popen([str(executable), "-c", str(config_file), "-e"], stdout=log,
-                                   stderr=subprocess.STDOUT, cwd=work, start_new_session=True)
+        process = subprocess.Popen(
+            [str(executable), "-c", str(config_file), "-e"],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            cwd=work,
+            start_new_session=True,
+        )
         deadline = started + timeout_s
         while True:
             pid, status, usage = os.wait4(process.pid, os.WNOHANG)
@@ -100,14 +110,29 @@ def run_emerge(cache: Path, tree: Path, files_by_language: Mapping[str, int], pr
             if time.perf_counter() > deadline:
                 process.kill()
                 _, status, usage = os.wait4(process.pid, 0)
-                return EmergeRun(time.perf_counter() - started, usage.ru_maxrss / 1024, languages, unsupported, False,
-                                 usage.ru_utime + usage.ru_stime, f"stopped after {timeout_s:.0f}s", timed_out=True)
+                return EmergeRun(
+                    time.perf_counter() - started,
+                    usage.ru_maxrss / 1024,
+                    languages,
+                    unsupported,
+                    False,
+                    usage.ru_utime + usage.ru_stime,
+                    f"stopped after {timeout_s:.0f}s",
+                    timed_out=True,
+                )
             time.sleep(0.05)
     seconds = time.perf_counter() - started
     process.returncode = os.waitstatus_to_exitcode(status)
     ok = process.returncode == 0
-    return EmergeRun(seconds, usage.ru_maxrss / 1024, languages, unsupported, ok, usage.ru_utime + usage.ru_stime,
-                     "" if ok else f"exit {process.returncode}, see {work / 'emerge.log'}")
+    return EmergeRun(
+        seconds,
+        usage.ru_maxrss / 1024,
+        languages,
+        unsupported,
+        ok,
+        usage.ru_utime + usage.ru_stime,
+        "" if ok else f"exit {process.returncode}, see {work / 'emerge.log'}",
+    )
 
 
 # Our languages that are program source (the rest -- docs, config, html, css... -- emerge does not read).

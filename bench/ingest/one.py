@@ -38,8 +38,10 @@ def _peak_mb(who: int) -> float:
 
 def _cpu_seconds() -> float:
     """User and system time of this process and of its ended children (the scan's parse workers)."""
-    return sum(usage.ru_utime + usage.ru_stime
-               for usage in (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)))
+    return sum(
+        usage.ru_utime + usage.ru_stime
+        for usage in (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN))
+    )
 
 
 def _server_pid() -> int | None:
@@ -73,8 +75,9 @@ def main(argv: list[str] | None = None) -> int:
         figures = {
             "files": len(result.files),
             "files_by_language": dict(result.report.files_by_language),
-            "pruned_dirs": sorted({Path(s.path.rstrip("/")).name for s in result.report.skipped
-                                   if s.path.endswith("/")}),
+            "pruned_dirs": sorted(
+                {Path(s.path.rstrip("/")).name for s in result.report.skipped if s.path.endswith("/")}
+            ),
             "symbols": len(result.symbols),
             "edges": len(result.edges),
             # The load begins during the scan: its part after the scan, and its rate over all of it.
@@ -100,8 +103,17 @@ def main(argv: list[str] | None = None) -> int:
                 _delete(db, bulk_id)
         median = statistics.median_low(load.seconds for load in alone)
         writes = alone[0].nodes_written + alone[0].relationships_written
-        print(json.dumps({"writes": writes, "seconds": median, "write_rate": writes / median,
-                          "write_rates": [load.writes_per_second for load in alone]}), flush=True)
+        print(
+            json.dumps(
+                {
+                    "writes": writes,
+                    "seconds": median,
+                    "write_rate": writes / median,
+                    "write_rates": [load.writes_per_second for load in alone],
+                }
+            ),
+            flush=True,
+        )
     finally:
         _delete(db, repo_id)
         db.close()

@@ -45,11 +45,23 @@ def _python(index: int, imports: list[int]) -> str:
     base = f"Base{imports[0]}" if imports else "object"
     lines += ["", "", f"def helper_{index}(value):", "    total = os.getpid()"]
     lines += [f"    total += helper_{other}(value)" for other in imports]
-    lines += ["    return total", "", "",
-              f"class Base{index}({base}):", "    def run(self, value):", f"        return helper_{index}(value)", "",
-              "    def describe(self):", "        return self.run(1)", "", "",
-              f"class Child{index}(Base{index}):", "    def run(self, value):", "        return super().run(value) + 1",
-              ""]
+    lines += [
+        "    return total",
+        "",
+        "",
+        f"class Base{index}({base}):",
+        "    def run(self, value):",
+        f"        return helper_{index}(value)",
+        "",
+        "    def describe(self):",
+        "        return self.run(1)",
+        "",
+        "",
+        f"class Child{index}(Base{index}):",
+        "    def run(self, value):",
+        "        return super().run(value) + 1",
+        "",
+    ]
     return "\n".join(lines)
 
 
@@ -61,10 +73,24 @@ def _typescript(index: int, imports: list[int]) -> str:
     base = f" extends Base{imports[0]}" if imports else ""
     lines += ["", f"export function helper{index}(value: number): number {{", "  let total = path.sep.length;"]
     lines += [f"  total += helper{other}(value);" for other in imports]
-    lines += ["  return total;", "}", "",
-              f"export class Base{index}{base} {{", "  run(value: number): number {",
-              f"    return helper{index}(value);",
-              "  }", "  describe(): number {", "    return this.run(1);", "  }", "}", "",
-              f"export class Child{index} extends Base{index} {{", "  run(value: number): number {",
-              "    return super.run(value) + 1;", "  }", "}", ""]
+    lines += [
+        "  return total;",
+        "}",
+        "",
+        f"export class Base{index}{base} {{",
+        "  run(value: number): number {",
+        f"    return helper{index}(value);",
+        "  }",
+        "  describe(): number {",
+        "    return this.run(1);",
+        "  }",
+        "}",
+        "",
+        f"export class Child{index} extends Base{index} {{",
+        "  run(value: number): number {",
+        "    return super.run(value) + 1;",
+        "  }",
+        "}",
+        "",
+    ]
     return "\n".join(lines)

@@ -13,11 +13,11 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Source:
-    name: str        # the tree's directory name
-    registry: str    # "pypi" or "npm"
-    spec: str        # NAME==VER (pip) or NAME@VER (npm)
-    archive: str     # the file the client saves
-    languages: str   # what the tree holds, for the table
+    name: str  # the tree's directory name
+    registry: str  # "pypi" or "npm"
+    spec: str  # NAME==VER (pip) or NAME@VER (npm)
+    archive: str  # the file the client saves
+    languages: str  # what the tree holds, for the table
 
 
 # Sizeable real trees in several languages; Django is the one over 5,000 files.
@@ -41,8 +41,19 @@ def fetch(source: Source, cache: Path) -> Path:
     archive = downloads / source.archive
     if not archive.exists():
         if source.registry == "pypi":
-            command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
-                       source.spec, "-d", str(downloads)]
+            command = [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--no-binary",
+                ":all:",
+                source.spec,
+                "-d",
+                str(downloads),
+            ]
         else:
             command = ["npm", "pack", "--silent", source.spec, "--pack-destination", str(downloads)]
         subprocess.run(command, check=True, capture_output=True, timeout=600)

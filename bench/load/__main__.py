@@ -36,7 +36,16 @@ from bench.load.baseline import cypher_baseline
 from bench.load.drive import Load, drive
 from bench.load.seed import realistic_candidate
 from bench.load.tally import (
-    APPLIED, CONFLICT, KINDS, MAP, TARGET_RATIO, Tally, parse_levels, parse_mix, summarize, verdict,
+    APPLIED,
+    CONFLICT,
+    KINDS,
+    MAP,
+    TARGET_RATIO,
+    Tally,
+    parse_levels,
+    parse_mix,
+    summarize,
+    verdict,
 )
 from graphdb.database import Database
 from graphdb.runtime import LocalInstance
@@ -80,8 +89,15 @@ def _version(api: ServedApi, repo_id: str) -> int:
     return int(api.graphql(docs.PULSE, {"repo": repo_id})["data"]["store"]["storeVersion"])
 
 
-def _level(db: Database, api: ServedApi, load: Load, clients: int, args: argparse.Namespace,
-           sequential: dict[str, float], cpu: _Cpu) -> dict[str, Any]:
+def _level(
+    db: Database,
+    api: ServedApi,
+    load: Load,
+    clients: int,
+    args: argparse.Namespace,
+    sequential: dict[str, float],
+    cpu: _Cpu,
+) -> dict[str, Any]:
     drive(load, clients, args.warmup, timed=False)
     # Measured after the warm-up, as the level is: right after the server starts, Neo4j's JIT is still compiling.
     samples, wall = cypher_baseline(db, load.repo_id, clients, args.baseline_seconds)
@@ -98,15 +114,27 @@ def _level(db: Database, api: ServedApi, load: Load, clients: int, args: argpars
     total = sum(len(v) for v in tally.latencies.values())
     ratio, met = verdict(kinds[MAP]["p99_ms"], cypher["p99_ms"])
     return {
-        "clients": clients, "seconds": wall, "requests": total, "rps": total / wall, "kinds": kinds,
-        "applied": tally.outcomes[APPLIED], "conflicts": tally.outcomes[CONFLICT],
-        "errors": tally.error_count, "distinct_errors": [{"text": t, "count": n} for t, n in tally.errors.items()],
+        "clients": clients,
+        "seconds": wall,
+        "requests": total,
+        "rps": total / wall,
+        "kinds": kinds,
+        "applied": tally.outcomes[APPLIED],
+        "conflicts": tally.outcomes[CONFLICT],
+        "errors": tally.error_count,
+        "distinct_errors": [{"text": t, "count": n} for t, n in tally.errors.items()],
         "map_answers": {how: summarize(seconds, wall) for how, seconds in sorted(tally.map_answers.items())},
-        "cypher": cypher, "ratio": ratio, "ratio_sequential": kinds[MAP]["p99_ms"] / sequential["p99_ms"],
-        "target": met, "cpu": shares, "load_average": machine_load, "versions": [before, after],
+        "cypher": cypher,
+        "ratio": ratio,
+        "ratio_sequential": kinds[MAP]["p99_ms"] / sequential["p99_ms"],
+        "target": met,
+        "cpu": shares,
+        "load_average": machine_load,
+        "versions": [before, after],
         # CPU milliseconds each process spent per request: steadier than latency on a busy machine.
-        "cpu_ms_per_request": {name: None if share is None else share * wall / max(total, 1) * 1e3
-                               for name, share in shares.items()},
+        "cpu_ms_per_request": {
+            name: None if share is None else share * wall / max(total, 1) * 1e3 for name, share in shares.items()
+        },
     }
 
 
@@ -119,42 +147,60 @@ def _check_versions(tally: Tally, before: int, after: int) -> None:
 
 
 def _print_level(level: dict[str, Any], mix: str) -> None:
-    print(f"\n{level['clients']} client(s), {level['seconds']:.1f} s, mix {mix} (read:write): "
-          f"{level['requests']} requests, {level['rps']:.1f} req/s")
+    print(
+        f"\n{level['clients']} client(s), {level['seconds']:.1f} s, mix {mix} (read:write): "
+        f"{level['requests']} requests, {level['rps']:.1f} req/s"
+    )
     print(f"  {'kind':<22}{'requests':>9}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}")
     baseline = f"cypher x{level['clients']}"
     rows = [(kind, level["kinds"][kind]) for kind in KINDS] + [(baseline, level["cypher"])]
     for label, f in rows:
-        print(f"  {label:<22}{f['requests']:>9}{f['rps']:>9.1f}{f['p50_ms']:>9.2f}{f['p99_ms']:>9.2f}{f['max_ms']:>9.2f}")
+        print(
+            f"  {label:<22}{f['requests']:>9}{f['rps']:>9.1f}{f['p50_ms']:>9.2f}{f['p99_ms']:>9.2f}{f['max_ms']:>9.2f}"
+        )
     print(f"  edits: {level['applied']} {APPLIED}, {level['conflicts']} honest {CONFLICT}; errors: {level['errors']}")
     answers = level["map_answers"]
     total = max(sum(f["requests"] for f in answers.values()), 1)
-    shares = ", ".join(f"{f['requests'] * 100 / total:.0f}% {how} (p50 {f['p50_ms']:.1f}, p99 {f['p99_ms']:.1f} ms)"
-                       for how, f in answers.items())
+    shares = ", ".join(
+        f"{f['requests'] * 100 / total:.0f}% {how} (p50 {f['p50_ms']:.1f}, p99 {f['p99_ms']:.1f} ms)"
+        for how, f in answers.items()
+    )
     print(f"  map reads answered (Cache-Status): {shares}\n    (hit: kept; stored/miss: computed)")
     for each in level["distinct_errors"][:SHOWN_ERRORS]:
         print(f"    {each['count']:>5} × {each['text']}")
     cpu = level["cpu"]
     shown = ", ".join(f"{name} {share * 100:.0f}%" for name, share in cpu.items() if share is not None)
     per = ", ".join(f"{name} {ms:.1f}" for name, ms in level["cpu_ms_per_request"].items() if ms is not None)
-    print(f"  CPU (share of one core; {os.cpu_count()} CPUs): {shown}; CPU ms per request: {per}; machine load average "
-          f"{level['load_average']:.1f} (other work skews every figure)")
+    print(
+        f"  CPU (share of one core; {os.cpu_count()} CPUs): {shown}; CPU ms per request: {per}; machine load average "
+        f"{level['load_average']:.1f} (other work skews every figure)"
+    )
     if level["load_average"] > (os.cpu_count() or 1):
-        print(f"  warning: the machine was busy (load {level['load_average']:.1f} on {os.cpu_count()} CPUs): "
-              "latencies are inflated, the CPU ms per request less so")
-    print(f"  map read p99 / cypher p99 = {level['ratio']:.2f} (target ≤ {TARGET_RATIO:g}): {level['target']}"
-          f"   [vs sequential cypher: {level['ratio_sequential']:.2f}]")
+        print(
+            f"  warning: the machine was busy (load {level['load_average']:.1f} on {os.cpu_count()} CPUs): "
+            "latencies are inflated, the CPU ms per request less so"
+        )
+    print(
+        f"  map read p99 / cypher p99 = {level['ratio']:.2f} (target ≤ {TARGET_RATIO:g}): {level['target']}"
+        f"   [vs sequential cypher: {level['ratio_sequential']:.2f}]"
+    )
 
 
 def _print_summary(levels: list[dict[str, Any]], sequential: dict[str, float]) -> None:
-    print(f"\nsequential cypher store_read: p50 {sequential['p50_ms']:.2f} ms, p99 {sequential['p99_ms']:.2f} ms "
-          f"({sequential['requests']} runs)")
-    print(f"  {'clients':>7}{'req/s':>9}{'map p50':>9}{'map p99':>9}{'cy p99':>9}{'ratio':>7}{'edit p99':>9}"
-          f"{'applied':>8}{'confl.':>7}{'errors':>7}  target")
+    print(
+        f"\nsequential cypher store_read: p50 {sequential['p50_ms']:.2f} ms, p99 {sequential['p99_ms']:.2f} ms "
+        f"({sequential['requests']} runs)"
+    )
+    print(
+        f"  {'clients':>7}{'req/s':>9}{'map p50':>9}{'map p99':>9}{'cy p99':>9}{'ratio':>7}{'edit p99':>9}"
+        f"{'applied':>8}{'confl.':>7}{'errors':>7}  target"
+    )
     for lv in levels:
-        print(f"  {lv['clients']:>7}{lv['rps']:>9.1f}{lv['kinds'][MAP]['p50_ms']:>9.2f}{lv['kinds'][MAP]['p99_ms']:>9.2f}"
-              f"{lv['cypher']['p99_ms']:>9.2f}{lv['ratio']:>7.2f}{lv['kinds']['edit batch']['p99_ms']:>9.2f}"
-              f"{lv['applied']:>8}{lv['conflicts']:>7}{lv['errors']:>7}  {lv['target']}")
+        print(
+            f"  {lv['clients']:>7}{lv['rps']:>9.1f}{lv['kinds'][MAP]['p50_ms']:>9.2f}{lv['kinds'][MAP]['p99_ms']:>9.2f}"
+            f"{lv['cypher']['p99_ms']:>9.2f}{lv['ratio']:>7.2f}{lv['kinds']['edit batch']['p99_ms']:>9.2f}"
+            f"{lv['applied']:>8}{lv['conflicts']:>7}{lv['errors']:>7}  {lv['target']}"
+        )
 
 
 def _database(args: argparse.Namespace) -> tuple[Database, LocalInstance | None, bool]:
@@ -164,8 +210,10 @@ def _database(args: argparse.Namespace) -> tuple[Database, LocalInstance | None,
     started = False
     if not settings.external:
         settings = settings.model_copy(update={"instance": args.instance})
-        instance = LocalInstance(settings, log=(lambda _: None) if args.json else
-                                 (lambda line: print(f"[db] {line}", file=sys.stderr, flush=True)))
+        instance = LocalInstance(
+            settings,
+            log=(lambda _: None) if args.json else (lambda line: print(f"[db] {line}", file=sys.stderr, flush=True)),
+        )
         started = instance.running_pid() is None
         instance.start()
     return Database.connect(settings), instance, started
@@ -174,7 +222,9 @@ def _database(args: argparse.Namespace) -> tuple[Database, LocalInstance | None,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30.0, help="length of each timed run")
-    parser.add_argument("--clients", default="1,4,16", help="concurrent clients; a comma-separated list runs each in turn")
+    parser.add_argument(
+        "--clients", default="1,4,16", help="concurrent clients; a comma-separated list runs each in turn"
+    )
     parser.add_argument("--mix", default="80:20", help="read:write, e.g. 80:20 (a write is a version read + an edit)")
     parser.add_argument("--blocks", type=int, default=60)
     parser.add_argument("--members", type=int, default=400)
@@ -225,15 +275,27 @@ def main(argv: list[str] | None = None) -> int:
             instance.stop()
 
     members = sum(len(b.membership) for b in seed.blocks)
-    config = {"seconds": args.seconds, "clients": levels, "mix": args.mix, "write_share": write_share,
-              "blocks": args.blocks, "members": members, "seed": args.seed, "warmup": args.warmup,
-              "baseline_seconds": args.baseline_seconds, "cpus": os.cpu_count(), "target_ratio": TARGET_RATIO}
+    config = {
+        "seconds": args.seconds,
+        "clients": levels,
+        "mix": args.mix,
+        "write_share": write_share,
+        "blocks": args.blocks,
+        "members": members,
+        "seed": args.seed,
+        "warmup": args.warmup,
+        "baseline_seconds": args.baseline_seconds,
+        "cpus": os.cpu_count(),
+        "target_ratio": TARGET_RATIO,
+    }
     if args.json:
         json.dump({"config": config, "cypher_sequential": sequential, "levels": results}, sys.stdout, indent=2)
         print()
     else:
-        print(f"\nstore: {args.blocks} blocks, {members} memberships (seed {args.seed}); "
-              f"API and Neo4j on loopback, {os.cpu_count()} CPUs shared by the bench, the API and Neo4j")
+        print(
+            f"\nstore: {args.blocks} blocks, {members} memberships (seed {args.seed}); "
+            f"API and Neo4j on loopback, {os.cpu_count()} CPUs shared by the bench, the API and Neo4j"
+        )
         _print_summary(results, sequential)
     return 1 if any(level["errors"] for level in results) else 0
 

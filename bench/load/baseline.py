@@ -27,7 +27,7 @@ def cypher_baseline(db: Database, repo_id: str, concurrency: int, seconds: float
                 mine.append(time.perf_counter() - started)
                 if len(rows) != 1:
                     raise AssertionError(f"{STATEMENT} answered {len(rows)} rows")
-        except BaseException as exc:  # noqa: BLE001 - reported by the caller
+        except BaseException as exc:
             failures.append(exc)
         with lock:
             samples.extend(mine)

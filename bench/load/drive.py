@@ -18,7 +18,15 @@ import uvloop
 
 from bench.load import documents as docs
 from bench.load.tally import (
-    APPLIED, CONFLICT, EDIT, MAP, PULSE, Tally, judge_edit, judge_map, judge_pulse,
+    APPLIED,
+    CONFLICT,
+    EDIT,
+    MAP,
+    PULSE,
+    Tally,
+    judge_edit,
+    judge_map,
+    judge_pulse,
 )
 from bench.load.wire import Connection, WireError
 
@@ -34,8 +42,9 @@ class Load:
     run: str  # distinguishes batch ids (and draws) between runs on the same store
 
 
-async def _post(http: Connection, tally: Tally, kind: str, document: str,
-                variables: dict[str, object], timed: bool) -> tuple[int, object] | None:
+async def _post(
+    http: Connection, tally: Tally, kind: str, document: str, variables: dict[str, object], timed: bool
+) -> tuple[int, object] | None:
     started = time.perf_counter()
     try:
         response = await http.post_json("/graphql", {"query": document, "variables": variables})
@@ -60,8 +69,9 @@ async def _client(load: Load, k: int, deadline: float, tally: Tally, timed: bool
     try:
         while time.perf_counter() < deadline:
             if rng.random() >= load.write_share:
-                answer = await _post(http, tally, MAP, docs.MAP, {"repo": load.repo_id, "unmapped": docs.TRAY_PAGE},
-                                     timed)
+                answer = await _post(
+                    http, tally, MAP, docs.MAP, {"repo": load.repo_id, "unmapped": docs.TRAY_PAGE}, timed
+                )
                 if answer is not None:
                     version, problem = judge_map(*answer, len(load.block_ids), last_seen)
                     last_seen = max(last_seen, version or 0)
@@ -79,7 +89,12 @@ async def _client(load: Load, k: int, deadline: float, tally: Tally, timed: bool
             last_seen = version
             serial += 1
             ops = docs.rename_ops(rng, load.block_ids, k, serial)
-            variables = {"repo": load.repo_id, "v": version, "batch": f"load-{load.run}-{phase}-{k}-{serial}", "ops": ops}
+            variables = {
+                "repo": load.repo_id,
+                "v": version,
+                "batch": f"load-{load.run}-{phase}-{k}-{serial}",
+                "ops": ops,
+            }
             answer = await _post(http, tally, EDIT, docs.EDIT, variables, timed)
             if answer is None:
                 continue

@@ -11,13 +11,45 @@ from __future__ import annotations
 import random
 
 from rooms.contract import (
-    BlockKind, BlockState, CandidateMeta, Member, MemberRole, MembershipSource, NamedBy, Repo, SeedFile, Skeleton,
-    SkeletonState, Socket, Sockets, SystemBlock,
+    BlockKind,
+    BlockState,
+    CandidateMeta,
+    Member,
+    MemberRole,
+    MembershipSource,
+    NamedBy,
+    Repo,
+    SeedFile,
+    Skeleton,
+    SkeletonState,
+    Socket,
+    Sockets,
+    SystemBlock,
 )
 
 AREAS = ("api", "core", "storage", "ui", "jobs", "auth", "billing", "search", "infra", "tools")
-WORDS = ("models", "views", "routes", "cache", "client", "schema", "tasks", "utils", "events", "config",
-         "parser", "render", "store", "worker", "export", "import", "metrics", "hooks", "forms", "queue")
+WORDS = (
+    "models",
+    "views",
+    "routes",
+    "cache",
+    "client",
+    "schema",
+    "tasks",
+    "utils",
+    "events",
+    "config",
+    "parser",
+    "render",
+    "store",
+    "worker",
+    "export",
+    "import",
+    "metrics",
+    "hooks",
+    "forms",
+    "queue",
+)
 
 
 def block_id(index: int) -> str:
@@ -63,16 +95,29 @@ def realistic_candidate(repo_id: str, blocks: int = 60, members: int = 400, seed
         outputs = [Socket(to=block_id(o)) for o in sorted(rng.sample(others, k=min(len(others), rng.randint(1, 3))))]
         edges = rng.randint(5, 400)
         named = rng.random() < 0.5
-        made.append(SystemBlock(
-            block_id=block_id(b), name=f"{area} {module}", purpose=f"The {module} part of {area}." if named else "",
-            kind=BlockKind.SCANNED, state=BlockState.CANDIDATE, boundary_version=1, contract_version=1,
-            membership_source=MembershipSource.PROPOSED, membership=_members(rng, area, module, size),
-            sockets=Sockets(outputs=outputs),
-            candidate_meta=CandidateMeta(
-                named_by=NamedBy.RUNNER if named else NamedBy.HEURISTIC, needs_owner_naming=not named,
-                graph_cohesion=None if edges < 20 else round(rng.uniform(0.2, 0.95), 3), edge_sample_size=edges,
-                directory_support=round(rng.uniform(0.4, 1.0), 3), coverage_ratio=round(rng.uniform(0.6, 1.0), 3),
-                shared_member_count=0)))
+        made.append(
+            SystemBlock(
+                block_id=block_id(b),
+                name=f"{area} {module}",
+                purpose=f"The {module} part of {area}." if named else "",
+                kind=BlockKind.SCANNED,
+                state=BlockState.CANDIDATE,
+                boundary_version=1,
+                contract_version=1,
+                membership_source=MembershipSource.PROPOSED,
+                membership=_members(rng, area, module, size),
+                sockets=Sockets(outputs=outputs),
+                candidate_meta=CandidateMeta(
+                    named_by=NamedBy.RUNNER if named else NamedBy.HEURISTIC,
+                    needs_owner_naming=not named,
+                    graph_cohesion=None if edges < 20 else round(rng.uniform(0.2, 0.95), 3),
+                    edge_sample_size=edges,
+                    directory_support=round(rng.uniform(0.4, 1.0), 3),
+                    coverage_ratio=round(rng.uniform(0.6, 1.0), 3),
+                    shared_member_count=0,
+                ),
+            )
+        )
     # Seams: one shared path between each of a few neighbouring pairs.
     for s in range(max(1, blocks // 12)):
         path = f"src/shared/common_{s:02d}.py"
@@ -80,14 +125,20 @@ def realistic_candidate(repo_id: str, blocks: int = 60, members: int = 400, seed
             block = made[b]
             meta = block.candidate_meta
             assert meta is not None
-            made[b] = block.model_copy(update={
-                "membership": [*block.membership, Member(path=path, role=MemberRole.SHARED)],
-                "candidate_meta": meta.model_copy(update={"shared_member_count": meta.shared_member_count + 1})})
+            made[b] = block.model_copy(
+                update={
+                    "membership": [*block.membership, Member(path=path, role=MemberRole.SHARED)],
+                    "candidate_meta": meta.model_copy(update={"shared_member_count": meta.shared_member_count + 1}),
+                }
+            )
     # Residue: files no block claims, reported by the last few blocks' scan.
     for r in range(max(1, members // 15)):
         b = blocks - 1 - r % min(blocks, 4)
-        made[b] = made[b].model_copy(update={"unmapped_residue": [*made[b].unmapped_residue,
-                                                                   f"scripts/tool_{r:03d}.sh"]})
-    return SeedFile(repo=Repo(repo_id=repo_id, root=".", source_commit=f"bench-load-{seed}"),
-                    skeleton=Skeleton(skeleton_id=f"sk_{repo_id}", version=1, state=SkeletonState.CANDIDATE),
-                    blocks=made)
+        made[b] = made[b].model_copy(
+            update={"unmapped_residue": [*made[b].unmapped_residue, f"scripts/tool_{r:03d}.sh"]}
+        )
+    return SeedFile(
+        repo=Repo(repo_id=repo_id, root=".", source_commit=f"bench-load-{seed}"),
+        skeleton=Skeleton(skeleton_id=f"sk_{repo_id}", version=1, state=SkeletonState.CANDIDATE),
+        blocks=made,
+    )

@@ -109,8 +109,14 @@ def judge_edit(status: int, body: Any, expected: int) -> tuple[str | None, int |
         return typename, version, None
     if typename == CONFLICT:
         if result["expected"] != expected or result["actual"] <= expected:
-            return typename, result["actual"], (f"{EDIT}: dishonest VersionConflict: sent v{expected}, answered "
-                                                f"expected v{result['expected']} actual v{result['actual']}")
+            return (
+                typename,
+                result["actual"],
+                (
+                    f"{EDIT}: dishonest VersionConflict: sent v{expected}, answered "
+                    f"expected v{result['expected']} actual v{result['actual']}"
+                ),
+            )
         return typename, result["actual"], None
     detail = {k: v for k, v in result.items() if k != "__typename"}
     return typename, None, f"{EDIT}: {typename} {detail}"
@@ -121,8 +127,13 @@ def summarize(samples_s: list[float], seconds: float) -> dict[str, float]:
     if not samples_s:
         return {"requests": 0, "rps": 0.0, "p50_ms": 0.0, "p99_ms": 0.0, "max_ms": 0.0}
     figures = percentiles(samples_s)
-    return {"requests": len(samples_s), "rps": len(samples_s) / seconds, "p50_ms": figures["p50_ms"],
-            "p99_ms": figures["p99_ms"], "max_ms": max(samples_s) * 1e3}
+    return {
+        "requests": len(samples_s),
+        "rps": len(samples_s) / seconds,
+        "p50_ms": figures["p50_ms"],
+        "p99_ms": figures["p99_ms"],
+        "max_ms": max(samples_s) * 1e3,
+    }
 
 
 def verdict(read_p99_ms: float, cypher_p99_ms: float, target: float = TARGET_RATIO) -> tuple[float, str]:

@@ -37,8 +37,10 @@ class Connection:
         if parts.scheme != "http" or parts.hostname is None:
             raise ValueError(f"an http:// origin is needed, not {base_url!r}")
         self._host, self._port = parts.hostname, parts.port or 80
-        self._fixed = "".join(f"{name}: {value}\r\n" for name, value in
-                              {"host": parts.netloc, "content-type": "application/json", **headers}.items())
+        self._fixed = "".join(
+            f"{name}: {value}\r\n"
+            for name, value in {"host": parts.netloc, "content-type": "application/json", **headers}.items()
+        )
         self._timeout = timeout
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
@@ -48,7 +50,7 @@ class Connection:
         head = f"POST {path} HTTP/1.1\r\n{self._fixed}content-length: {len(body)}\r\n\r\n".encode("latin-1")
         try:
             return await asyncio.wait_for(self._exchange(head + body), self._timeout)
-        except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, asyncio.TimeoutError, ValueError) as exc:
+        except (TimeoutError, OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError) as exc:
             await self.close()
             raise WireError(f"{type(exc).__name__}: {exc}") from exc
 

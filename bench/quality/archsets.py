@@ -101,8 +101,12 @@ def _fresh_scan_seconds(tree: Path, repo_id: str, source: Path | None) -> float:
 def _score(archsets: Path, system: str, seed_text: str, scratch: Path) -> dict:
     partition = scratch / f"{system}.json"
     partition.write_text(seed_text, encoding="utf-8")
-    done = subprocess.run([sys.executable, str(archsets / "score.py"), system, str(partition), "--json"],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, str(archsets / "score.py"), system, str(partition), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(done.stdout)
 
 
@@ -132,23 +136,37 @@ def run_system(archsets: Path, system: str, scratch: Path, rescan: bool, baselin
     scored = _score(archsets, system, first, scratch)
     base = scored["baselines"]
     return SystemFigures(
-        system=system, mojofm=scored["mojofm_full"], directory=base["directory"],
-        best_name=base["best_technique"]["name"], best=base["best_technique"]["mojofm"], sarif=base["SARIF"],
-        blocks=len(json.loads(first)["blocks"]), scan_s=seconds, stable=stable, timed=timed)
+        system=system,
+        mojofm=scored["mojofm_full"],
+        directory=base["directory"],
+        best_name=base["best_technique"]["name"],
+        best=base["best_technique"]["mojofm"],
+        sarif=base["SARIF"],
+        blocks=len(json.loads(first)["blocks"]),
+        scan_s=seconds,
+        stable=stable,
+        timed=timed,
+    )
 
 
 def print_table(rows: list[SystemFigures]) -> None:
-    print(f"{'system':24} {'ours':>6} {'dir':>6} {'best technique':>16} {'SARIF':>6} {'blocks':>6} "
-          f"{'scan s':>7} {'stable':>6}  verdict   timed: ours / baseline s (ratio)")
+    print(
+        f"{'system':24} {'ours':>6} {'dir':>6} {'best technique':>16} {'SARIF':>6} {'blocks':>6} "
+        f"{'scan s':>7} {'stable':>6}  verdict   timed: ours / baseline s (ratio)"
+    )
     for r in rows:
         stable = "-" if r.stable is None else ("yes" if r.stable else "NO")
         timed = "" if r.timed is None else f"{r.timed[0]:.2f} / {r.timed[1]:.2f} ({r.timed[0] / r.timed[1]:.2f})"
-        print(f"{r.system:24} {r.mojofm:6.2f} {r.directory:6.2f} {r.best_name[:9]:>9} {r.best:6.2f} "
-              f"{r.sarif:6.2f} {r.blocks:6} {r.scan_s:7.1f} {stable:>6}  {'ok' if r.wins() else 'MISSED':7}   {timed}")
+        print(
+            f"{r.system:24} {r.mojofm:6.2f} {r.directory:6.2f} {r.best_name[:9]:>9} {r.best:6.2f} "
+            f"{r.sarif:6.2f} {r.blocks:6} {r.scan_s:7.1f} {stable:>6}  {'ok' if r.wins() else 'MISSED':7}   {timed}"
+        )
     if rows:
         mean = lambda f: sum(f(r) for r in rows) / len(rows)  # noqa: E731
-        print(f"{'mean':24} {mean(lambda r: r.mojofm):6.2f} {mean(lambda r: r.directory):6.2f} "
-              f"{'':>9} {mean(lambda r: r.best):6.2f} {mean(lambda r: r.sarif):6.2f}")
+        print(
+            f"{'mean':24} {mean(lambda r: r.mojofm):6.2f} {mean(lambda r: r.directory):6.2f} "
+            f"{'':>9} {mean(lambda r: r.best):6.2f} {mean(lambda r: r.sarif):6.2f}"
+        )
 
 
 def main(archsets: Path, systems: list[str] | None, rescan: bool, scratch: Path, baseline: Path | None = None) -> int:

@@ -39,8 +39,8 @@ HUB_USE = {"log": 0.75, "errors": 0.45, "config": 0.35, "types": 0.25}
 @dataclass(frozen=True)
 class FileSpec:
     module: str
-    directory: str    # abstract directory, e.g. "auth" or "payments/core"
-    stem: str         # abstract file name, e.g. "tokens"
+    directory: str  # abstract directory, e.g. "auth" or "payments/core"
+    stem: str  # abstract file name, e.g. "tokens"
     test_of: str = ""  # for a test file: the stem of the file it checks
 
 
@@ -61,19 +61,29 @@ MODULES: dict[str, tuple[str, list[str]]] = {
 }
 # The larger variants add these, some of them nested in sub-directories (one module, several directories).
 MORE_MODULES: dict[str, list[tuple[str, list[str]]]] = {
-    "inventory": [("inventory/core", ["warehouses", "bins", "counts", "moves"]),
-                  ("inventory/api", ["handlers", "schemas", "routes"])],
+    "inventory": [
+        ("inventory/core", ["warehouses", "bins", "counts", "moves"]),
+        ("inventory/api", ["handlers", "schemas", "routes"]),
+    ],
     "reports": [("reports", ["daily", "monthly", "exporter", "charts", "pivot", "filters", "cache"])],
     "admin": [("admin", ["users", "audit", "settings", "flags"])],
-    "shipping": [("shipping/carriers", ["ups", "dhl", "fedex", "postal"]),
-                 ("shipping/rates", ["zones", "tables", "quotes_engine"]),
-                 ("shipping", ["labels", "manifests"])],
+    "shipping": [
+        ("shipping/carriers", ["ups", "dhl", "fedex", "postal"]),
+        ("shipping/rates", ["zones", "tables", "quotes_engine"]),
+        ("shipping", ["labels", "manifests"]),
+    ],
     "i18n": [("i18n", ["locales", "plurals", "formats"])],
 }
-SPREAD = {"payments": [("payments/core", ["gateway", "capture", "settle", "wallet"]),
-                       ("payments/adapters", ["stripe", "paypal", "bank"])]}
-FLAT = {"lexer": ["lexer", "tokens_table", "scanner", "lexer_errors"],
-        "render": ["render", "layout", "paint", "render_cache", "fonts"]}
+SPREAD = {
+    "payments": [
+        ("payments/core", ["gateway", "capture", "settle", "wallet"]),
+        ("payments/adapters", ["stripe", "paypal", "bank"]),
+    ]
+}
+FLAT = {
+    "lexer": ["lexer", "tokens_table", "scanner", "lexer_errors"],
+    "render": ["render", "layout", "paint", "render_cache", "fonts"],
+}
 APP = ("app", ["main", "wiring"])
 DEPENDS = {
     "orders": ["catalog", "billing", "auth"],
@@ -93,8 +103,15 @@ DEPENDS = {
 }
 
 
-def design(seed: int, *, tests: bool = True, large: bool = False, noise: float = 0.0, app: bool = False,
-           inner_hub: bool = False) -> Design:
+def design(
+    seed: int,
+    *,
+    tests: bool = True,
+    large: bool = False,
+    noise: float = 0.0,
+    app: bool = False,
+    inner_hub: bool = False,
+) -> Design:
     """The shop's files and imports. ``large`` adds five modules (three of them nested in
     sub-directories); ``noise`` is the chance that a file imports one file of an unrelated module;
     ``app`` adds an entry module using every module; ``inner_hub`` makes ``catalog/products`` a
@@ -163,8 +180,8 @@ def design(seed: int, *, tests: bool = True, large: bool = False, noise: float =
 class PlantedRepo:
     name: str
     language: str
-    files: dict[str, str]   # path -> content
-    truth: dict[str, str]   # path -> module
+    files: dict[str, str]  # path -> content
+    truth: dict[str, str]  # path -> module
 
     def write(self, root: str) -> None:
         import os
@@ -202,9 +219,15 @@ DOCS = {
 }
 
 
-def _render(name: str, language: str, plan: Design, path_of: Callable[[FileSpec], str],
-            source_of: Callable[[FileSpec], str], extra: dict[str, tuple[str, str]],
-            module_of: Callable[[FileSpec], str] = lambda spec: spec.module) -> PlantedRepo:
+def _render(
+    name: str,
+    language: str,
+    plan: Design,
+    path_of: Callable[[FileSpec], str],
+    source_of: Callable[[FileSpec], str],
+    extra: dict[str, tuple[str, str]],
+    module_of: Callable[[FileSpec], str] = lambda spec: spec.module,
+) -> PlantedRepo:
     """Every planned file through ``source_of``, plus ``extra`` (path -> (text, truth module)) and docs."""
     files = {path: text for path, (text, _) in extra.items()}
     truth = {path: module for path, (_, module) in extra.items()}
@@ -227,6 +250,7 @@ def _finish(name: str, language: str, files: dict[str, str], truth: dict[str, st
 
 # -- Python ----------------------------------------------------------------------------------------------
 
+
 def python_repo(seed: int = 11, name: str = "python-shop", **variant: object) -> PlantedRepo:
     plan = design(seed, **variant)
 
@@ -248,8 +272,14 @@ def python_repo(seed: int = 11, name: str = "python-shop", **variant: object) ->
             lines += [f"def test_{_ident(spec)}():", "    fixture = make_fixture('x')"]
             lines += [f"    assert {_ident(dep)}(fixture) is not None" for dep in deps]
         else:
-            lines += [f"class {_pascal(_ident(spec))}:", "    def run(self, value):",
-                      f"        return {_ident(spec)}(value)", "", "", f"def {_ident(spec)}(value):"]
+            lines += [
+                f"class {_pascal(_ident(spec))}:",
+                "    def run(self, value):",
+                f"        return {_ident(spec)}(value)",
+                "",
+                "",
+                f"def {_ident(spec)}(value):",
+            ]
             lines += [f"    value = {_ident(dep)}(value)" for dep in deps]
             lines.append("    return value")
         return "\n".join(lines) + "\n"
@@ -264,14 +294,17 @@ def python_repo(seed: int = 11, name: str = "python-shop", **variant: object) ->
             prefix = "/".join(parts[:depth]) + "/"
             owners = {f.module for f in plan.files if not f.test_of and path_of(f).startswith(prefix)}
             extra[prefix + "__init__.py"] = ("", owners.pop() if len(owners) == 1 else f"(package {prefix})")
-    return _render(name, "python", plan, path_of, source_of, extra,
-                   module_of=lambda spec: "tests" if spec.test_of else spec.module)
+    return _render(
+        name, "python", plan, path_of, source_of, extra, module_of=lambda spec: "tests" if spec.test_of else spec.module
+    )
 
 
 # -- TypeScript ------------------------------------------------------------------------------------------
 
-def typescript_repo(seed: int = 23, name: str = "typescript-shop", *, flat: bool = False,
-                    **variant: object) -> PlantedRepo:
+
+def typescript_repo(
+    seed: int = 23, name: str = "typescript-shop", *, flat: bool = False, **variant: object
+) -> PlantedRepo:
     """``flat``: every source file in one directory, ``src/`` (a single-directory repository)."""
     plan = design(seed, **variant)
 
@@ -295,18 +328,31 @@ def typescript_repo(seed: int = 23, name: str = "typescript-shop", *, flat: bool
             lines += [f"    expect({_camel(_ident(dep))}(1)).toBeDefined();" for dep in plan.imports[spec]]
             lines += ["  });", "});"]
         else:
-            lines += [f"export class {_pascal(_ident(spec))} {{",
-                      f"  run(value: number): number {{ return {fn}(value); }}",
-                      "}", "", f"export function {fn}(value: number): number {{"]
+            lines += [
+                f"export class {_pascal(_ident(spec))} {{",
+                f"  run(value: number): number {{ return {fn}(value); }}",
+                "}",
+                "",
+                f"export function {fn}(value: number): number {{",
+            ]
             lines += [f"  value = {_camel(_ident(dep))}(value);" for dep in plan.imports[spec]]
             lines += ["  return value;", "}"]
         return "\n".join(lines) + "\n"
 
-    return _render(name, "typescript", plan, path_of, source_of, {
-        "package.json": ('{\n  "name": "shop",\n  "version": "0.1.0",\n  "dependencies": {"express": "^4.0.0"}\n}\n',
-                         "(root)"),
-        "tsconfig.json": ('{\n  "compilerOptions": {"strict": true, "rootDir": "src"}\n}\n', "(root)"),
-    })
+    return _render(
+        name,
+        "typescript",
+        plan,
+        path_of,
+        source_of,
+        {
+            "package.json": (
+                '{\n  "name": "shop",\n  "version": "0.1.0",\n  "dependencies": {"express": "^4.0.0"}\n}\n',
+                "(root)",
+            ),
+            "tsconfig.json": ('{\n  "compilerOptions": {"strict": true, "rootDir": "src"}\n}\n', "(root)"),
+        },
+    )
 
 
 # -- Go --------------------------------------------------------------------------------------------------
@@ -341,16 +387,27 @@ def go_repo(seed: int = 37, name: str = "go-shop", **variant: object) -> Planted
             lines.append("}")
         else:
             kind = _pascal(_ident(spec)) + "Service"
-            lines += [f"type {kind} struct{{}}", "",
-                      f"func (s {kind}) Run(value int) int {{ return {_pascal(_ident(spec))}(value) }}", "",
-                      f"func {_pascal(_ident(spec))}(value int) int {{"]
+            lines += [
+                f"type {kind} struct{{}}",
+                "",
+                f"func (s {kind}) Run(value int) int {{ return {_pascal(_ident(spec))}(value) }}",
+                "",
+                f"func {_pascal(_ident(spec))}(value int) int {{",
+            ]
             lines += [f"\tvalue = {call(dep, own)}(value)" for dep in plan.imports[spec]]
             lines += ["\treturn value", "}"]
         return "\n".join(lines) + "\n"
 
-    return _render(name, "go", plan, path_of, source_of, {
-        "go.mod": (f"module {GO_MODULE}\n\ngo 1.22\n\nrequire github.com/lib/pq v1.10.9\n", "(root)"),
-    })
+    return _render(
+        name,
+        "go",
+        plan,
+        path_of,
+        source_of,
+        {
+            "go.mod": (f"module {GO_MODULE}\n\ngo 1.22\n\nrequire github.com/lib/pq v1.10.9\n", "(root)"),
+        },
+    )
 
 
 # -- Java ------------------------------------------------------------------------------------------------
@@ -386,12 +443,22 @@ def java_repo(seed: int = 41, name: str = "java-shop", **variant: object) -> Pla
         lines += ["    }", "}"]
         return "\n".join(lines) + "\n"
 
-    return _render(name, "java", plan, path_of, source_of, {
-        "pom.xml": ("<project>\n  <modelVersion>4.0.0</modelVersion>\n  <groupId>com.acme</groupId>\n"
-                    "  <artifactId>shop</artifactId>\n  <version>0.1.0</version>\n  <dependencies>\n"
-                    "    <dependency><groupId>org.postgresql</groupId><artifactId>postgresql</artifactId>"
-                    "<version>42.7.0</version></dependency>\n  </dependencies>\n</project>\n", "(root)"),
-    })
+    return _render(
+        name,
+        "java",
+        plan,
+        path_of,
+        source_of,
+        {
+            "pom.xml": (
+                "<project>\n  <modelVersion>4.0.0</modelVersion>\n  <groupId>com.acme</groupId>\n"
+                "  <artifactId>shop</artifactId>\n  <version>0.1.0</version>\n  <dependencies>\n"
+                "    <dependency><groupId>org.postgresql</groupId><artifactId>postgresql</artifactId>"
+                "<version>42.7.0</version></dependency>\n  </dependencies>\n</project>\n",
+                "(root)",
+            ),
+        },
+    )
 
 
 HARD = {"large": True, "noise": 0.12, "app": True, "inner_hub": True}

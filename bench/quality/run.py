@@ -67,12 +67,13 @@ class RepoFigures:
     louvain: Score
     fallback: str | None
     seconds: float
-    kept_seeded: float | None = None    # % of files in a block with the same id after a small edit (seeded)
+    kept_seeded: float | None = None  # % of files in a block with the same id after a small edit (seeded)
     kept_unseeded: float | None = None  # the same, rescanned from scratch
 
     def wins(self) -> bool:
-        return all(getattr(self.ours, m) > max(getattr(self.directory, m), getattr(self.louvain, m))
-                   for m in ("mojofm", "ari"))
+        return all(
+            getattr(self.ours, m) > max(getattr(self.directory, m), getattr(self.louvain, m)) for m in ("mojofm", "ari")
+        )
 
 
 def seed_partition(seed: SeedFile, paths: Iterable[str]) -> dict[str, str]:
@@ -91,8 +92,12 @@ def directory_partition(paths: Iterable[str]) -> dict[str, str]:
     return {p: posixpath.dirname(p) for p in paths}
 
 
-PLAIN_LOUVAIN = ClusterParams(hub_factor=1.0, fold_leaves=False, seed_from_previous=False,
-                              edge_weights=dict.fromkeys(ClusterParams().edge_weights, 1.0))
+PLAIN_LOUVAIN = ClusterParams(
+    hub_factor=1.0,
+    fold_leaves=False,
+    seed_from_previous=False,
+    edge_weights=dict.fromkeys(ClusterParams().edge_weights, 1.0),
+)
 
 
 def louvain_partition(db: Database, gds: GraphDataScience, repo_id: str, paths: Iterable[str]) -> dict[str, str]:
@@ -140,8 +145,16 @@ def kept_ids(before: SeedFile, after: SeedFile, paths: Iterable[str]) -> float:
     return round(100.0 * sum(1 for p in paths if old[p] == new[p]) / len(paths), 2)
 
 
-def evaluate(db: Database, gds: GraphDataScience, repo: PlantedRepo, params: ClusterParams,
-             loader: Loader, *, load: bool = True, rescan: Loader | None = None) -> RepoFigures:
+def evaluate(
+    db: Database,
+    gds: GraphDataScience,
+    repo: PlantedRepo,
+    params: ClusterParams,
+    loader: Loader,
+    *,
+    load: bool = True,
+    rescan: Loader | None = None,
+) -> RepoFigures:
     """Score the candidate and the baselines; with ``rescan`` (an incremental loader), also rescan after
     `small_edit`, seeded from the first candidate and from scratch."""
     repo_id = f"bench-quality-{repo.name}"
@@ -164,8 +177,9 @@ def evaluate(db: Database, gds: GraphDataScience, repo: PlantedRepo, params: Clu
         ingest(db, edited, repo_id, rescan)
         seeded, _ = build_candidate(db, gds, repo_id, params, previous=seed)
         fresh, _ = build_candidate(db, gds, repo_id, params.model_copy(update={"seed_from_previous": False}))
-        figures = replace(figures, kept_seeded=kept_ids(seed, seeded, edited.truth),
-                          kept_unseeded=kept_ids(seed, fresh, edited.truth))
+        figures = replace(
+            figures, kept_seeded=kept_ids(seed, seeded, edited.truth), kept_unseeded=kept_ids(seed, fresh, edited.truth)
+        )
     return replace(figures, seconds=round(perf_counter() - started, 2))
 
 
@@ -178,8 +192,10 @@ def _mean(values: list[float]) -> float:
 
 
 def table(figures: Sequence[RepoFigures]) -> str:
-    head = (f"{'repository':<21}{'files':>6}  {'ours MoJoFM/ARI':>16}  {'directory':>15}  {'louvain':>15}  "
-            f"{'kept ids seeded/fresh':>21}  fallback")
+    head = (
+        f"{'repository':<21}{'files':>6}  {'ours MoJoFM/ARI':>16}  {'directory':>15}  {'louvain':>15}  "
+        f"{'kept ids seeded/fresh':>21}  fallback"
+    )
     rows = [head, "-" * len(head)]
     for f in figures:
         rows.append(
@@ -195,8 +211,12 @@ def table(figures: Sequence[RepoFigures]) -> str:
         f"{_mean([f.ours.mojofm for f in figures]):>7.2f} / {_mean([f.ours.ari for f in figures]):<6.3f}  "
         f"{_mean([f.directory.mojofm for f in figures]):>6.2f} / {_mean([f.directory.ari for f in figures]):<6.3f}  "
         f"{_mean([f.louvain.mojofm for f in figures]):>6.2f} / {_mean([f.louvain.ari for f in figures]):<6.3f}  "
-        + (f"{_mean([f.kept_seeded for f in kept]):>9.2f} / {_mean([f.kept_unseeded for f in kept]):<9.2f}"  # type: ignore[misc]
-           if kept else f"{'-':>9} / {'-':<9}"))
+        + (
+            f"{_mean([f.kept_seeded for f in kept]):>9.2f} / {_mean([f.kept_unseeded for f in kept]):<9.2f}"  # type: ignore[misc]
+            if kept
+            else f"{'-':>9} / {'-':<9}"
+        )
+    )
     return "\n".join(rows)
 
 
@@ -240,8 +260,10 @@ def tune(db: Database, gds: GraphDataScience, repos: Sequence[PlantedRepo], load
         repo_id = f"bench-quality-{repo.name}"
         ingest(db, repo, repo_id, loader)
         paths = sorted(repo.truth)
-        baselines[repo.name] = (score(directory_partition(paths), repo.truth),
-                                score(louvain_partition(db, gds, repo_id, paths), repo.truth))
+        baselines[repo.name] = (
+            score(directory_partition(paths), repo.truth),
+            score(louvain_partition(db, gds, repo_id, paths), repo.truth),
+        )
     results: list[tuple[dict, dict]] = []
     for clustering in _settings(CLUSTER_GRID) + _settings(LEIDEN_GRID):
         unseeded = ClusterParams(**_with_weights(clustering), seed_from_previous=False)
@@ -253,8 +275,11 @@ def tune(db: Database, gds: GraphDataScience, repos: Sequence[PlantedRepo], load
             for repo in repos:
                 seed, _ = build_candidate_seed(inputs[repo.name], params)
                 scores[repo.name] = score(seed_partition(seed, repo.truth), repo.truth)
-            wins = all(scores[r].mojofm > max(b.mojofm for b in baselines[r]) and
-                       scores[r].ari > max(b.ari for b in baselines[r]) for r in scores)
+            wins = all(
+                scores[r].mojofm > max(b.mojofm for b in baselines[r])
+                and scores[r].ari > max(b.ari for b in baselines[r])
+                for r in scores
+            )
             summary = {
                 "wins": wins,
                 "mean_mojofm": round(sum(x.mojofm for x in scores.values()) / len(scores), 2),
@@ -274,22 +299,40 @@ def tune(db: Database, gds: GraphDataScience, repos: Sequence[PlantedRepo], load
 def main(argv: Sequence[str] | None = None, loader: Loader | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.quality", description=__doc__.splitlines()[0])
     parser.add_argument("--tune", action="store_true", help="sweep the levers over the declared grid")
-    parser.add_argument("--held-out", action="store_true",
-                        help="score the defaults on 24 more repositories drawn with other seeds (no rescan)")
+    parser.add_argument(
+        "--held-out",
+        action="store_true",
+        help="score the defaults on 24 more repositories drawn with other seeds (no rescan)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--archsets", nargs="?", const=archsets.default_archsets(), type=Path, metavar="DIR",
-                        help="score the default scan on the real systems of DIR (default: ../shared/archsets)")
+    parser.add_argument(
+        "--archsets",
+        nargs="?",
+        const=archsets.default_archsets(),
+        type=Path,
+        metavar="DIR",
+        help="score the default scan on the real systems of DIR (default: ../shared/archsets)",
+    )
     parser.add_argument("--systems", help="with --archsets: a comma-separated subset")
     parser.add_argument("--no-rescan", action="store_true", help="with --archsets: skip the three unchanged rescans")
-    parser.add_argument("--baseline", type=Path, metavar="SRC",
-                        help="with --archsets: time fresh scans against the code of SRC (another revision's tree)")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="SRC",
+        help="with --archsets: time fresh scans against the code of SRC (another revision's tree)",
+    )
     args = parser.parse_args(argv)
     if args.archsets is not None and args.tune:
         return archsets.tune(args.archsets, _settings(STRUCTURE_GRID))
     if args.archsets is not None:
         with tempfile.TemporaryDirectory(prefix="archsets-") as scratch:
-            return archsets.main(args.archsets, args.systems.split(",") if args.systems else None,
-                                 not args.no_rescan, Path(scratch), args.baseline)
+            return archsets.main(
+                args.archsets,
+                args.systems.split(",") if args.systems else None,
+                not args.no_rescan,
+                Path(scratch),
+                args.baseline,
+            )
     loader = loader or full_load
     repos = held_out_repos() if args.held_out else planted_repos()
     db = Database.connect()
@@ -300,16 +343,19 @@ def main(argv: Sequence[str] | None = None, loader: Loader | None = None) -> int
             tune(db, gds, repos, loader)
             return 0
         params = ClusterParams()
-        figures = [evaluate(db, gds, repo, params, loader, rescan=None if args.held_out else incremental_load)
-                   for repo in repos]
+        figures = [
+            evaluate(db, gds, repo, params, loader, rescan=None if args.held_out else incremental_load)
+            for repo in repos
+        ]
         for repo in repos:
             forget_repo(db, f"bench-quality-{repo.name}")
     finally:
         gds.close()
         db.close()
     if args.json:
-        print(json.dumps({"parameters": params.model_dump(mode="json"), "repos": [asdict(f) for f in figures]},
-                         indent=2))
+        print(
+            json.dumps({"parameters": params.model_dump(mode="json"), "repos": [asdict(f) for f in figures]}, indent=2)
+        )
     else:
         print(table(figures))
     if args.held_out:

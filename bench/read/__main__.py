@@ -61,8 +61,9 @@ async def _reads(api: ServedApi, repo_id: str, runs: int, revalidate: bool) -> l
     variables = {"repo": repo_id, "unmapped": docs.TRAY_PAGE}
     headers = _headers(api)
     if revalidate:
-        first = await Connection(api.base_url, headers).post_json("/graphql", {"query": docs.MAP,
-                                                                               "variables": variables})
+        first = await Connection(api.base_url, headers).post_json(
+            "/graphql", {"query": docs.MAP, "variables": variables}
+        )
         headers = headers | {"if-none-match": first.headers["etag"]}
     connection = Connection(api.base_url, headers)
     samples = []
@@ -80,13 +81,18 @@ async def _after_changes(api: ServedApi, repo_id: str, block_id: str, runs: int)
     """The first map read after each of ``runs`` one-rename edits (the edits are not timed)."""
     variables = {"repo": repo_id, "unmapped": docs.TRAY_PAGE}
     connection = Connection(api.base_url, _headers(api))
-    version = (await connection.post_json("/graphql", {"query": docs.PULSE, "variables": {"repo": repo_id}})
-               ).json()["data"]["store"]["storeVersion"]  # type: ignore[index]
+    version = (await connection.post_json("/graphql", {"query": docs.PULSE, "variables": {"repo": repo_id}})).json()[
+        "data"
+    ]["store"]["storeVersion"]  # type: ignore[index]
     samples = []
     for serial in range(runs):
         ops = [{"rename": {"blockId": block_id, "name": f"renamed {serial}"}}]
-        edited = (await connection.post_json("/graphql", {"query": docs.EDIT, "variables": {
-            "repo": repo_id, "v": version, "batch": None, "ops": ops}})).json()
+        edited = (
+            await connection.post_json(
+                "/graphql",
+                {"query": docs.EDIT, "variables": {"repo": repo_id, "v": version, "batch": None, "ops": ops}},
+            )
+        ).json()
         outcome = edited["data"]["candidateEdit"]  # type: ignore[index]
         if outcome["__typename"] != "EditApplied":
             raise SystemExit(f"bench/read: the edit was not applied: {outcome}")
@@ -121,9 +127,11 @@ def _size(db: Database, blocks: int, args: argparse.Namespace) -> dict[str, Any]
             _cypher(db, repo_id, args.runs)  # warm-ups: Neo4j's plan cache and JIT, the server's first requests
             asyncio.run(_reads(api, repo_id, args.runs // 3, revalidate=False))
             asyncio.run(_after_changes(api, repo_id, block_id, max(args.changes // 3, 1)))
-            figures = {"cypher": _summary(_cypher(db, repo_id, args.runs)),
-                       "unchanged": _summary(asyncio.run(_reads(api, repo_id, args.runs, False))),
-                       "304": _summary(asyncio.run(_reads(api, repo_id, args.runs, True)))}
+            figures = {
+                "cypher": _summary(_cypher(db, repo_id, args.runs)),
+                "unchanged": _summary(asyncio.run(_reads(api, repo_id, args.runs, False))),
+                "304": _summary(asyncio.run(_reads(api, repo_id, args.runs, True))),
+            }
             uncached = serve({**env_for(db.target), "CODEROOMS_RESPONSE_CACHE": "false"}, owner)
             try:
                 asyncio.run(_reads(uncached, repo_id, args.changes // 3, False))
@@ -139,8 +147,12 @@ def _size(db: Database, blocks: int, args: argparse.Namespace) -> dict[str, Any]
             stop(api)
             revoke_label(db, LABEL)
     members = sum(len(b.membership) for b in seed.blocks)
-    return {"blocks": blocks, "members": members, "figures": figures,
-            "ratios": {k: figures[k]["p99_ms"] / figures["cypher"]["p99_ms"] for k in TARGETS}}
+    return {
+        "blocks": blocks,
+        "members": members,
+        "figures": figures,
+        "ratios": {k: figures[k]["p99_ms"] / figures["cypher"]["p99_ms"] for k in TARGETS},
+    }
 
 
 def _profiler(api: ServedApi, directory: str | None, blocks: int) -> subprocess.Popen[bytes] | None:
@@ -149,8 +161,22 @@ def _profiler(api: ServedApi, directory: str | None, blocks: int) -> subprocess.
         return None
     Path(directory).mkdir(parents=True, exist_ok=True)
     out = Path(directory) / f"after-a-change-{blocks}.svg"
-    return subprocess.Popen([spy, "record", "--pid", str(api.process.pid), "--rate", "500", "--output", str(out),
-                             "--nonblocking", "--idle"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(
+        [
+            spy,
+            "record",
+            "--pid",
+            str(api.process.pid),
+            "--rate",
+            "500",
+            "--output",
+            str(out),
+            "--nonblocking",
+            "--idle",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def _stop_profiler(profiler: subprocess.Popen[bytes] | None) -> None:
@@ -164,8 +190,11 @@ def _print(result: dict[str, Any]) -> None:
     print(f"  {'read':<18}{'runs':>6}{'p50 ms':>9}{'p99 ms':>9}{'p99 / cypher':>14}  target")
     for kind, f in result["figures"].items():
         ratio = "" if kind == "cypher" else f"{result['ratios'][kind]:.2f}"
-        target = f"≤ {TARGETS[kind]:g}: {'met' if result['ratios'][kind] <= TARGETS[kind] else 'missed'}" \
-            if kind in TARGETS else ""
+        target = (
+            f"≤ {TARGETS[kind]:g}: {'met' if result['ratios'][kind] <= TARGETS[kind] else 'missed'}"
+            if kind in TARGETS
+            else ""
+        )
         print(f"  {kind:<18}{f['requests']:>6}{f['p50_ms']:>9.2f}{f['p99_ms']:>9.2f}{ratio:>14}  {target}")
 
 

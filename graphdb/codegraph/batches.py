@@ -46,8 +46,9 @@ def batch_parameters(repo_id: str, **values: Any) -> dict[str, Any]:
 class UnwindWriter:
     """Runs a statement over rows in ``UNWIND`` batches, one managed write transaction per batch."""
 
-    def __init__(self, db: Database, repo_id: str, batch_size: int, workers: int = 1,
-                 stop: threading.Event | None = None) -> None:
+    def __init__(
+        self, db: Database, repo_id: str, batch_size: int, workers: int = 1, stop: threading.Event | None = None
+    ) -> None:
         self._db = db
         self._repo_id = repo_id
         self._batch_size = batch_size
@@ -59,21 +60,36 @@ class UnwindWriter:
         concurrently with each other and with any that do not wait on them (see ``shared_batches``)."""
         return [partial(self.batch, name, batch) for batch in shared_batches(rows, self._batch_size, self._workers)]
 
-    def nodes(self, name: str, rows: Sequence[Any], *, batch_size: int | None = None,
-              weight: Callable[[Any], int] | None = None) -> dict[str, str]:
+    def nodes(
+        self,
+        name: str,
+        rows: Sequence[Any],
+        *,
+        batch_size: int | None = None,
+        weight: Callable[[Any], int] | None = None,
+    ) -> dict[str, str]:
         """Rows of a node upsert whose statement returns ``ids, nodes`` (keys and element ids): {id: element id}.
         Batches run ``workers`` at a time."""
         return self.run_node_jobs(self.node_jobs(name, rows, batch_size=batch_size, weight=weight))
 
-    def node_jobs(self, name: str, rows: Sequence[Any], *, batch_size: int | None = None,
-                  weight: Callable[[Any], int] | None = None) -> list[Callable[[], list[tuple[str, str]]]]:
+    def node_jobs(
+        self,
+        name: str,
+        rows: Sequence[Any],
+        *,
+        batch_size: int | None = None,
+        weight: Callable[[Any], int] | None = None,
+    ) -> list[Callable[[], list[tuple[str, str]]]]:
         """``nodes``' transactions, for ``run_node_jobs`` to run with any that do not wait on them (see
         ``shared_batches``)."""
-        return [partial(self.node_batch, name, batch)
-                for batch in shared_batches(rows, batch_size or self._batch_size, self._workers, weight)]
+        return [
+            partial(self.node_batch, name, batch)
+            for batch in shared_batches(rows, batch_size or self._batch_size, self._workers, weight)
+        ]
 
-    def run_node_jobs(self, jobs: Sequence[Callable[[], list[tuple[str, str]]]], *,
-                      meanwhile: Callable[[], None] | None = None) -> dict[str, str]:
+    def run_node_jobs(
+        self, jobs: Sequence[Callable[[], list[tuple[str, str]]]], *, meanwhile: Callable[[], None] | None = None
+    ) -> dict[str, str]:
         """Node upsert transactions, ``workers`` at a time: {id: element id} of all their nodes. ``meanwhile``
         runs on this thread once they are sent."""
         nodes: dict[str, str] = {}
@@ -120,8 +136,9 @@ class UnwindWriter:
         return self._db.write(work)
 
 
-def shared_batches(rows: Sequence[T], batch_size: int, workers: int,
-                   weight: Callable[[T], int] | None = None) -> list[list[T]]:
+def shared_batches(
+    rows: Sequence[T], batch_size: int, workers: int, weight: Callable[[T], int] | None = None
+) -> list[list[T]]:
     """``rows`` cut, in order, into batches of about equal weight (one per row unless ``weight`` says), at most
     ``batch_size`` each but for a row's weight. As many as that takes, rounded up to a multiple of ``workers``
     (so that no writer idles through the last round while another writes it all), but not so many that a batch
@@ -168,6 +185,7 @@ class Stopped(Exception):
 def _unit_of_work(statement: LiteralString, params: dict[str, Any], returns: bool = False):
     """A transaction function (pure in its arguments: safe to retry); with ``returns``, it answers the
     statement's one record ``ids, nodes`` (two lists in step) as ``(id, element id)`` pairs."""
+
     def work(tx: ManagedTransaction) -> list[tuple[str, str]] | None:
         result = tx.run(statement, params)
         if returns:
@@ -179,8 +197,9 @@ def _unit_of_work(statement: LiteralString, params: dict[str, Any], returns: boo
     return work
 
 
-def run_batches(jobs: Sequence[Callable[[], T]], workers: int, *,
-                meanwhile: Callable[[], None] | None = None) -> list[T]:
+def run_batches(
+    jobs: Sequence[Callable[[], T]], workers: int, *, meanwhile: Callable[[], None] | None = None
+) -> list[T]:
     """Run every job, ``workers`` at a time; their results in order. ``meanwhile`` runs on the calling
     thread once the jobs are sent, while they run. On a failure the jobs not yet started are cancelled, and
     the failure is raised once the running ones have ended."""

@@ -47,8 +47,9 @@ class EarlyWrites:
         self._writer = UnwindWriter(db, repo_id, batch_size, stop=self._stop)
         self._pool = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="codegraph-early")
         self._relationship_workers = max(1, workers)
-        self._relationship_pool = ThreadPoolExecutor(max_workers=self._relationship_workers,
-                                                     thread_name_prefix="codegraph-early-edges")
+        self._relationship_pool = ThreadPoolExecutor(
+            max_workers=self._relationship_workers, thread_name_prefix="codegraph-early-edges"
+        )
         self._relationship_slots = threading.Semaphore(1)  # more in wait()
         self._batch_size = batch_size
         self._weight = created_weight(batch_size)
@@ -98,7 +99,7 @@ class EarlyWrites:
 
     def _collect(self) -> None:
         """The element ids of the creates done, in the order sent, up to the first still running."""
-        for future in self._creates[self._collected:]:
+        for future in self._creates[self._collected :]:
             if not future.done() or future.exception() is not None:
                 return
             self._nodes.update(future.result())

@@ -21,18 +21,25 @@ from ingest.records import file_id
 class Plan:
     """The rows of a sync's writes but the digests (see ``plan_changes``)."""
 
-    vanished: list[str]              # file ids to delete
-    cleared: list[list[Any]]         # codegraph_clear_file_edges rows of rewritten files
-    created: list[list[Any]]         # codegraph_create_files rows
-    files: list[list[Any]]           # codegraph_upsert_files rows
-    symbols: list[list[Any]]         # codegraph_upsert_symbols rows
+    vanished: list[str]  # file ids to delete
+    cleared: list[list[Any]]  # codegraph_clear_file_edges rows of rewritten files
+    created: list[list[Any]]  # codegraph_create_files rows
+    files: list[list[Any]]  # codegraph_upsert_files rows
+    symbols: list[list[Any]]  # codegraph_upsert_symbols rows
     packages: list[list[Any]]
     relationships: list[EdgeRecord]  # written by codegraph_write_relationships, once their ends' ids are known
-    figures: dict[str, int]          # the Repo node's figures (codegraph_repo_finish)
+    figures: dict[str, int]  # the Repo node's figures (codegraph_repo_finish)
 
 
-def plan_changes(result: ScanResult, stored: dict[str, str | None], changed: set[str], vanished: list[str], *,
-                 create: bool, told: Told | None) -> Plan:
+def plan_changes(
+    result: ScanResult,
+    stored: dict[str, str | None],
+    changed: set[str],
+    vanished: list[str],
+    *,
+    create: bool,
+    told: Told | None,
+) -> Plan:
     """What a sync writes besides what the early writes were told: vanished files deleted, changed ones and
     their relationships written."""
     cleared = []
@@ -44,17 +51,23 @@ def plan_changes(result: ScanResult, stored: dict[str, str | None], changed: set
 
     early = told.paths if told is not None else frozenset()
     new = {path for path in changed if path not in stored and path not in early} if create else set()
-    files = [file_row(f, _parse_json(result, f.path)) for f in result.files
-             if f.path in changed and f.path not in early]
+    files = [
+        file_row(f, _parse_json(result, f.path)) for f in result.files if f.path in changed and f.path not in early
+    ]
     symbols = symbols_by_file([s for s in result.symbols if s.path in changed and s.path not in early])
     written = told.relationships if told is not None else frozenset()
     relationships = [edge for edge in result.edges if edge.kind != "DEFINES" and edge.origin in changed]
     if early or written:  # a first load alone has neither: no pass over its edges
-        relationships = [edge for edge in relationships if not (edge.kind == "CONTAINS" and edge.origin in early)
-                         and (edge.kind, edge.source, edge.target) not in written]
+        relationships = [
+            edge
+            for edge in relationships
+            if not (edge.kind == "CONTAINS" and edge.origin in early)
+            and (edge.kind, edge.source, edge.target) not in written
+        ]
     new_ids = {file_id(path) for path in new}
-    created, relationships = created_file_rows([row for row in files if row[0] in new_ids],
-                                               [row for row in symbols if row[0] in new_ids], relationships)
+    created, relationships = created_file_rows(
+        [row for row in files if row[0] in new_ids], [row for row in symbols if row[0] in new_ids], relationships
+    )
     return Plan(
         vanished=[file_id(path) for path in vanished],
         cleared=cleared,
@@ -63,8 +76,12 @@ def plan_changes(result: ScanResult, stored: dict[str, str | None], changed: set
         symbols=[row for row in symbols if row[0] not in new_ids],
         packages=[[p.id, p.ecosystem, p.name] for p in result.packages],
         relationships=relationships,
-        figures={"files": len(result.files), "symbols": len(result.symbols), "relationships": len(result.edges),
-                 "packages": len(result.packages)},
+        figures={
+            "files": len(result.files),
+            "symbols": len(result.symbols),
+            "relationships": len(result.edges),
+            "packages": len(result.packages),
+        },
     )
 
 

@@ -22,8 +22,10 @@ def unwritten_ends(db: Database, repo_id: str, edges: Sequence[EdgeRecord], writ
         return {}
     files = sorted(end for end in missing if end.startswith("file::"))
     symbols = sorted(missing.difference(files))  # packages are all written by every load
-    return {row["id"]: row["node"]
-            for row in db.rows("codegraph_element_ids", **batch_parameters(repo_id, files=files, symbols=symbols))}
+    return {
+        row["id"]: row["node"]
+        for row in db.rows("codegraph_element_ids", **batch_parameters(repo_id, files=files, symbols=symbols))
+    }
 
 
 def stored_parses(db: Database, repo_id: str) -> dict[str, FileParse]:

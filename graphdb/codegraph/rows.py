@@ -48,14 +48,23 @@ def structure_row(parse: FileParse, parse_json: str | None, graph: FileGraph) ->
     with DEFINES, and CONTAINS (CALLS and INHERITS come from resolution)."""
     record, symbols, structure = graph
     position = {symbol.id: index for index, symbol in enumerate(symbols)}
-    contains = [relationship_row(position[edge.source], position[edge.target], edge)
-                for edge in structure if edge.kind == "CONTAINS"]
-    return [*file_row(record, parse_json or parse.to_json_text()), [list(symbol) for symbol in symbols], contains,
-            [], []]
+    contains = [
+        relationship_row(position[edge.source], position[edge.target], edge)
+        for edge in structure
+        if edge.kind == "CONTAINS"
+    ]
+    return [
+        *file_row(record, parse_json or parse.to_json_text()),
+        [list(symbol) for symbol in symbols],
+        contains,
+        [],
+        [],
+    ]
 
 
-def created_file_rows(files: Sequence[list[Any]], symbols: Sequence[list[Any]],
-                      relationships: Sequence[EdgeRecord]) -> tuple[list[list[Any]], list[EdgeRecord]]:
+def created_file_rows(
+    files: Sequence[list[Any]], symbols: Sequence[list[Any]], relationships: Sequence[EdgeRecord]
+) -> tuple[list[list[Any]], list[EdgeRecord]]:
     """Rows of codegraph_create_files for new files (file rows, and their symbol rows as symbols_by_file
     groups them), and the relationships left for codegraph_write_relationships: those that do not join two
     symbols of one new file."""

@@ -42,15 +42,22 @@ class LoadReport:
         return (self.nodes_written + self.relationships_written) / self.seconds if self.seconds else 0.0
 
 
-def sync_repo(db: Database, repo_id: str, result: ScanResult, *, batch_size: int = BATCH_SIZE,
-              workers: int = WORKERS) -> LoadReport:
+def sync_repo(
+    db: Database, repo_id: str, result: ScanResult, *, batch_size: int = BATCH_SIZE, workers: int = WORKERS
+) -> LoadReport:
     """Make the stored code graph of ``repo_id`` equal to ``result``, writing only what changed.
     ``workers`` write transactions of one statement run at a time."""
     return _load(db, repo_id, result, batch_size, workers, None, perf_counter())
 
 
-def scan_and_sync(db: Database, repo_id: str, scan: Callable[[ParseSink], ScanResult], *,
-                  batch_size: int = BATCH_SIZE, workers: int = WORKERS) -> tuple[ScanResult, LoadReport]:
+def scan_and_sync(
+    db: Database,
+    repo_id: str,
+    scan: Callable[[ParseSink], ScanResult],
+    *,
+    batch_size: int = BATCH_SIZE,
+    workers: int = WORKERS,
+) -> tuple[ScanResult, LoadReport]:
     """``sync_repo`` of what ``scan`` returns, begun while it runs: ``scan`` passes the sink it is given to
     ``scan_tree(..., sink=...)``. Each parsed file that has no node yet is created at once, with its symbols,
     DEFINES and CONTAINS, while the scan parses on, and the relationships resolution makes between nodes so
@@ -80,8 +87,15 @@ def delete_code_graph(db: Database, repo_id: str, *, batch_size: int = BATCH_SIZ
     return deleted
 
 
-def _load(db: Database, repo_id: str, result: ScanResult, batch_size: int, workers: int,
-          early: EarlyWrites | None, started: float) -> LoadReport:
+def _load(
+    db: Database,
+    repo_id: str,
+    result: ScanResult,
+    batch_size: int,
+    workers: int,
+    early: EarlyWrites | None,
+    started: float,
+) -> LoadReport:
     try:
         report = _sync(db, repo_id, result, batch_size, workers, create=True, early=early)
     except ConstraintError:
@@ -91,8 +105,16 @@ def _load(db: Database, repo_id: str, result: ScanResult, batch_size: int, worke
     return replace(report, seconds=perf_counter() - started)
 
 
-def _sync(db: Database, repo_id: str, result: ScanResult, batch_size: int, workers: int, *, create: bool,
-          early: EarlyWrites | None = None) -> LoadReport:
+def _sync(
+    db: Database,
+    repo_id: str,
+    result: ScanResult,
+    batch_size: int,
+    workers: int,
+    *,
+    create: bool,
+    early: EarlyWrites | None = None,
+) -> LoadReport:
     """One pass of ``sync_repo``; with ``create``, files with no node yet are created (not merged), with their
     symbols and the relationships among those, in one statement. ``early``: the writes ``scan_and_sync``
     began during the scan, and the stored digests they found; they are waited for here."""
@@ -109,14 +131,14 @@ def _sync(db: Database, repo_id: str, result: ScanResult, batch_size: int, worke
         digests.update(file_digests(result, changed.difference(digests)))
 
     # What is left to write is known once the scan is done: it is worked out while the early writes end.
-    plan = plan_changes(result, stored, changed, vanished, create=create,
-                        told=early.told() if early is not None else None)
+    plan = plan_changes(
+        result, stored, changed, vanished, create=create, told=early.told() if early is not None else None
+    )
     nodes: dict[str, str] = {}
     if early is not None:
         digest_the_rest()  # while the early writes end
         nodes = early.wait()
-    _write_changes(db, repo_id, plan, nodes, batch_size, workers,
-                   meanwhile=digest_the_rest if early is None else None)
+    _write_changes(db, repo_id, plan, nodes, batch_size, workers, meanwhile=digest_the_rest if early is None else None)
     # Last: a file whose writes were interrupted keeps a null digest. In transactions of their own, as the
     # digests sent with their files' last relationships made the writers deadlock.
     unwind = UnwindWriter(db, repo_id, batch_size, workers)
@@ -134,8 +156,16 @@ def _sync(db: Database, repo_id: str, result: ScanResult, batch_size: int, worke
     )
 
 
-def _write_changes(db: Database, repo_id: str, plan: Plan, nodes: dict[str, str], batch_size: int,
-                   workers: int, *, meanwhile: Callable[[], None] | None = None) -> None:
+def _write_changes(
+    db: Database,
+    repo_id: str,
+    plan: Plan,
+    nodes: dict[str, str],
+    batch_size: int,
+    workers: int,
+    *,
+    meanwhile: Callable[[], None] | None = None,
+) -> None:
     """Everything of a sync but the digests. ``nodes``: the element ids of the nodes written so far, by key;
     those of the nodes written here are added. ``meanwhile`` runs on this thread while the first writes do.
 
@@ -160,16 +190,20 @@ def _write_changes(db: Database, repo_id: str, plan: Plan, nodes: dict[str, str]
 
     # Statements that do not wait on each other run their batches together, ``workers`` at a time, so that a
     # small tree's load is no row of single transactions with the server mostly idle between them.
-    nodes |= unwind.run_node_jobs([
-        *unwind.node_jobs("codegraph_create_files", plan.created, weight=created_weight(batch_size)),
-        *unwind.node_jobs("codegraph_upsert_files", plan.files, batch_size=min(batch_size, FILE_BATCH_SIZE)),
-    ], meanwhile=beside_the_files)
+    nodes |= unwind.run_node_jobs(
+        [
+            *unwind.node_jobs("codegraph_create_files", plan.created, weight=created_weight(batch_size)),
+            *unwind.node_jobs("codegraph_upsert_files", plan.files, batch_size=min(batch_size, FILE_BATCH_SIZE)),
+        ],
+        meanwhile=beside_the_files,
+    )
     nodes |= packages
     # A symbol's upsert finds its file by key: the files' upserts come first.
     nodes |= unwind.nodes("codegraph_upsert_symbols", plan.symbols, weight=lambda row: len(row[1]))
     # Every relationship ends at a node written by now; the stale packages are none of their ends. Each batch's
     # rows are made in its writer's thread. The repository's own statement is a third transaction, from this
     # thread (queued, it would hold up the round).
-    unwind.run_jobs([partial(unwind.relationships, batch, nodes) for batch in edge_batches],
-                    meanwhile=partial(unwind.run_once, "codegraph_repo_finish", keep=[p[0] for p in plan.packages],
-                                      **plan.figures))
+    unwind.run_jobs(
+        [partial(unwind.relationships, batch, nodes) for batch in edge_batches],
+        meanwhile=partial(unwind.run_once, "codegraph_repo_finish", keep=[p[0] for p in plan.packages], **plan.figures),
+    )

@@ -95,8 +95,10 @@ JIT_OPTIONS = ("-XX:MaxInlineLevel=6", "-XX:InlineSmallCode=500", "-XX:FreqInlin
 # fails: its transaction logs are not preallocated nor advised to the page cache, and each attempt logs a
 # warning, so debug.log fills with them. The openings cost loads nothing measurable.
 LAUNCHER_OPTIONS = (
-    "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/java.io=ALL-UNNAMED",
-    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED",
+    "--add-opens=java.base/java.nio=ALL-UNNAMED",
+    "--add-opens=java.base/java.io=ALL-UNNAMED",
+    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+    "--enable-native-access=ALL-UNNAMED",
     "-Dio.netty.tryReflectionSetAccessible=true",
 )
 
@@ -190,14 +192,28 @@ class LocalInstance:
         # counts more than pause times. It spares loads G1's barriers and concurrent threads, at the price of
         # rarer but longer pauses, which a heap this small keeps short.
         cmd = [
-            str(java), *heap_options(self.settings.neo4j_heap), "-XX:+UseParallelGC", *JIT_OPTIONS, *LAUNCHER_OPTIONS,
+            str(java),
+            *heap_options(self.settings.neo4j_heap),
+            "-XX:+UseParallelGC",
+            *JIT_OPTIONS,
+            *LAUNCHER_OPTIONS,
             "-XX:+ExitOnOutOfMemoryError",
-            "-Dfile.encoding=UTF-8", "-cp", self._classpath(dist), ENTRY_POINT,
-            f"--home-dir={dist}", f"--config-dir={self.conf_dir}",
+            "-Dfile.encoding=UTF-8",
+            "-cp",
+            self._classpath(dist),
+            ENTRY_POINT,
+            f"--home-dir={dist}",
+            f"--config-dir={self.conf_dir}",
         ]
         with open(self.console_log, "ab") as out:
-            proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
-                                    start_new_session=True, cwd=self.dir)
+            proc = subprocess.Popen(
+                cmd,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                cwd=self.dir,
+            )
         _SPAWNED[proc.pid] = proc
         self.pid_file.parent.mkdir(parents=True, exist_ok=True)
         self.pid_file.write_text(f"{proc.pid}\n")
@@ -210,8 +226,10 @@ class LocalInstance:
         wanted = self.settings.neo4j_port
         if wanted is not None:
             if not port_is_free(wanted):
-                raise PortInUse(f"port {wanted} on 127.0.0.1 is taken by another process; "
-                                "choose another with CODEROOMS_NEO4J_PORT or leave it unset for a free one")
+                raise PortInUse(
+                    f"port {wanted} on 127.0.0.1 is taken by another process; "
+                    "choose another with CODEROOMS_NEO4J_PORT or leave it unset for a free one"
+                )
             return wanted
         recorded = self.connection()
         if recorded is not None:
@@ -264,7 +282,10 @@ class LocalInstance:
         done = subprocess.run(
             # "--" ends the options: a generated password may begin with "-" (token_urlsafe's alphabet has it).
             [str(java), "-cp", self._classpath(dist), ADMIN_TOOL, "dbms", "set-initial-password", "--", password],
-            env=env, capture_output=True, text=True, timeout=120,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
         )
         if done.returncode != 0:
             raise ServerStartFailed(f"could not set the initial password: {done.stdout}{done.stderr}".strip())
@@ -277,16 +298,19 @@ class LocalInstance:
             exited = proc.poll() is not None if proc is not None else not self._is_our_process(pid)
             if exited:
                 self.pid_file.unlink(missing_ok=True)
-                raise ServerStartFailed(f"Neo4j exited during start-up; last lines of {self.console_log}:\n"
-                                        + self._log_tail())
+                raise ServerStartFailed(
+                    f"Neo4j exited during start-up; last lines of {self.console_log}:\n" + self._log_tail()
+                )
             versions = probe_versions(conn.uri, conn.user, conn.password(), timeout_s=2.0)
             if versions is not None:
                 self.log(f"ready: Neo4j {versions[0]}, GDS {versions[1]}")
                 return self.status()
             time.sleep(0.5)
         self._terminate(pid)
-        raise ServerStartFailed(f"Neo4j did not answer within {self.settings.start_timeout_s:.0f}s; "
-                                f"last lines of {self.console_log}:\n" + self._log_tail())
+        raise ServerStartFailed(
+            f"Neo4j did not answer within {self.settings.start_timeout_s:.0f}s; "
+            f"last lines of {self.console_log}:\n" + self._log_tail()
+        )
 
     def _log_tail(self, lines: int = 20) -> str:
         try:

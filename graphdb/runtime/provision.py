@@ -42,15 +42,23 @@ def provision(home: Path, java: Path, log: Callable[[str], None] = lambda _: Non
     pom.write_text(resources.files("graphdb.runtime").joinpath("pom.xml").read_text(encoding="utf-8"))
     log(f"resolving Neo4j {NEO4J_VERSION} + GDS {GDS_VERSION} from Maven Central (first start only)…")
     env = dict(os.environ, JAVA_HOME=str(java.parent.parent))
-    cmd = [mvn, "-B", "-q", "-f", str(pom), f"-Dneo4j.version={NEO4J_VERSION}",
-           f"-Dgds.version={GDS_VERSION}", f"-Dcoderooms.home={staging}", "package"]
+    cmd = [
+        mvn,
+        "-B",
+        "-q",
+        "-f",
+        str(pom),
+        f"-Dneo4j.version={NEO4J_VERSION}",
+        f"-Dgds.version={GDS_VERSION}",
+        f"-Dcoderooms.home={staging}",
+        "package",
+    ]
     done = subprocess.run(cmd, cwd=staging, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         shutil.rmtree(staging, ignore_errors=True)
         tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
         raise MavenFailed(
-            "Maven could not resolve the Neo4j/GDS jars (offline, or Maven Central unreachable?). "
-            f"Maven said:\n{tail}"
+            f"Maven could not resolve the Neo4j/GDS jars (offline, or Maven Central unreachable?). Maven said:\n{tail}"
         )
     shutil.rmtree(staging / "target", ignore_errors=True)
     (staging / STAMP).write_text(f"neo4j={NEO4J_VERSION}\ngds={GDS_VERSION}\n")
@@ -59,4 +67,3 @@ def provision(home: Path, java: Path, log: Callable[[str], None] = lambda _: Non
     size_mib = sum(f.stat().st_size for f in target.rglob("*.jar")) // (1 << 20)
     log(f"jars ready in {target} ({size_mib} MiB)")
     return target
-

@@ -60,7 +60,7 @@ class Extraction(NamedTuple):
 class _Container:
     start: int
     end: int
-    kind: str        # a symbol kind, or "impl" for a non-symbol scope
+    kind: str  # a symbol kind, or "impl" for a non-symbol scope
     name: str
     owner: str
     start_line: int
@@ -87,10 +87,8 @@ def _compile(spec: LanguageSpec) -> _Compiled:
     source = spec.query.encode()
     roles = []
     for pattern in range(query.pattern_count):
-        text = source[query.start_byte_for_pattern(pattern): query.end_byte_for_pattern(pattern)].decode()
-        roles.append(next(
-            (c for c in _CAPTURE.findall(text) if c not in _AUXILIARY and not c.startswith("_")), ""
-        ))
+        text = source[query.start_byte_for_pattern(pattern) : query.end_byte_for_pattern(pattern)].decode()
+        roles.append(next((c for c in _CAPTURE.findall(text) if c not in _AUXILIARY and not c.startswith("_")), ""))
     return _Compiled(Parser(language), query, tuple(roles))
 
 
@@ -162,11 +160,17 @@ def _add_container(containers: list[_Container], role: str, node: Node, captures
     start_row = node.start_point[0]
     if end_col == 0 and end_row > start_row:
         end_row -= 1
-    containers.append(_Container(
-        start=node.start_byte, end=node.end_byte, kind=kind,
-        name=parts[-1] if parts else "", owner=owner,
-        start_line=start_row + 1, end_line=end_row + 1,
-    ))
+    containers.append(
+        _Container(
+            start=node.start_byte,
+            end=node.end_byte,
+            kind=kind,
+            name=parts[-1] if parts else "",
+            owner=owner,
+            start_line=start_row + 1,
+            end_line=end_row + 1,
+        )
+    )
 
 
 _SIMPLE_NAME = re.compile(rb"[\w$@~]+")
@@ -231,8 +235,9 @@ def _remember(memo: dict[Any, T], key: Any, value: T) -> T:
     return value
 
 
-def _reference(spec: LanguageSpec, kind: str, node: Node, captures: dict[str, list[Node]]
-               ) -> tuple[int, str, str, str, str] | None:
+def _reference(
+    spec: LanguageSpec, kind: str, node: Node, captures: dict[str, list[Node]]
+) -> tuple[int, str, str, str, str] | None:
     name_nodes = captures.get("name")
     parts = _parts((name_nodes[0] if name_nodes else node).text)
     if not parts:
@@ -276,8 +281,9 @@ def _namespace_name(node: Node) -> str:
     return ".".join(reversed(parts))
 
 
-def _nest(spec: LanguageSpec, containers: list[_Container], refs: Sequence[tuple[int, str, str, str, str]]
-          ) -> tuple[tuple[RawSymbol, ...], list[tuple[str, str, str, str, str]]]:
+def _nest(
+    spec: LanguageSpec, containers: list[_Container], refs: Sequence[tuple[int, str, str, str, str]]
+) -> tuple[tuple[RawSymbol, ...], list[tuple[str, str, str, str, str]]]:
     """Give definitions their qualified names and parents, and references their scopes."""
     events: list[tuple[int, int, int, int]] = [(c.start, 0, -c.end, i) for i, c in enumerate(containers)]
     events.extend((offset, 1, 0, i) for i, (offset, *_rest) in enumerate(refs))
@@ -297,8 +303,9 @@ def _nest(spec: LanguageSpec, containers: list[_Container], refs: Sequence[tuple
         base = enclosing.qualified_name if enclosing else ""
         qualified = _join(base, container.owner, container.name)
         if container.kind == "function" and (
-            container.owner or (enclosing is not None and (
-                enclosing.kind == "impl" or enclosing.kind in spec.method_containers))):
+            container.owner
+            or (enclosing is not None and (enclosing.kind == "impl" or enclosing.kind in spec.method_containers))
+        ):
             container.kind = "method"
         if container.kind != "impl":  # a type may have many impl blocks; they are not symbols
             seen[qualified] += 1
@@ -312,14 +319,23 @@ def _nest(spec: LanguageSpec, containers: list[_Container], refs: Sequence[tuple
             container.preferred_parent = enclosing.qualified_name
         stack.append(container)
     symbol_names = {c.qualified_name for c in containers if c.kind != "impl"}
-    symbols = tuple(sorted(
-        (RawSymbol(
-            kind=c.kind, name=c.name, qualified_name=c.qualified_name,
-            start_line=c.start_line, end_line=c.end_line,
-            parent=c.preferred_parent if c.preferred_parent in symbol_names else c.lexical_parent,
-        ) for c in containers if c.kind != "impl"),
-        key=lambda s: (s.start_line, s.end_line, s.qualified_name),
-    ))
+    symbols = tuple(
+        sorted(
+            (
+                RawSymbol(
+                    kind=c.kind,
+                    name=c.name,
+                    qualified_name=c.qualified_name,
+                    start_line=c.start_line,
+                    end_line=c.end_line,
+                    parent=c.preferred_parent if c.preferred_parent in symbol_names else c.lexical_parent,
+                )
+                for c in containers
+                if c.kind != "impl"
+            ),
+            key=lambda s: (s.start_line, s.end_line, s.qualified_name),
+        )
+    )
     return symbols, scoped
 
 

@@ -26,17 +26,17 @@ class RawSymbol(NamedTuple):
     kind: str
     name: str
     qualified_name: str  # unique within the file (duplicates get "#2", "#3" in source order)
-    start_line: int      # 1-based, inclusive
+    start_line: int  # 1-based, inclusive
     end_line: int
-    parent: str          # qualified name of the directly enclosing symbol, "" at file level
+    parent: str  # qualified name of the directly enclosing symbol, "" at file level
 
 
 class RawReference(NamedTuple):
     """Calls or inheritance by name, collapsed per (kind, name, scope, receiver, qualifier) with a count."""
 
-    kind: str      # "call" | "inherit"
-    name: str      # simple name of the callee or base
-    scope: str     # qualified name of the innermost enclosing symbol (or impl owner), "" = file level
+    kind: str  # "call" | "inherit"
+    name: str  # simple name of the callee or base
+    scope: str  # qualified name of the innermost enclosing symbol (or impl owner), "" = file level
     receiver: str  # "" plain, "self" for self/this/super, else the qualifier's text ("pkg", "Foo", "?")
     ref_count: int  # not ``count``, which would shadow tuple.count
     # The names written before the name when they may name a module, package or type, joined by ".": "std.fmt" of
@@ -48,8 +48,8 @@ class RawReference(NamedTuple):
 class RawImport(NamedTuple):
     specifier: str
     line: int
-    form: str = ""   # language-specific: "relative", "system", "mod", "wildcard", "static", "path"
-    level: int = 0   # Python: leading dots of a relative import
+    form: str = ""  # language-specific: "relative", "system", "mod", "wildcard", "static", "path"
+    level: int = 0  # Python: leading dots of a relative import
     # Python: the names of a ``from`` import; the alias of ``import a.b as c`` (form "as"), of Rust's
     # ``use a::B as C`` and of Go's ``import c "a/b"``: what the import binds when it is not its last name.
     names: tuple[str, ...] = ()
@@ -113,8 +113,14 @@ class FileParse:
     def from_json(cls, data: dict[str, Any]) -> FileParse:
         if data["parser_version"] != PARSER_VERSION:
             # Another parser's records, whose fields may differ: only good for telling that the file is parsed again.
-            return cls(path=data["path"], language=data["language"], size=data["size"], sha256=data["sha256"],
-                       lines=data["lines"], parser_version=data["parser_version"])
+            return cls(
+                path=data["path"],
+                language=data["language"],
+                size=data["size"],
+                sha256=data["sha256"],
+                lines=data["lines"],
+                parser_version=data["parser_version"],
+            )
         return cls(
             path=data["path"],
             language=data["language"],
@@ -124,8 +130,7 @@ class FileParse:
             symbols=tuple(map(RawSymbol._make, data["symbols"])),
             references=tuple(map(RawReference._make, data["references"])),
             imports=tuple(
-                RawImport(spec, line, form, level, tuple(names))
-                for spec, line, form, level, names in data["imports"]
+                RawImport(spec, line, form, level, tuple(names)) for spec, line, form, level, names in data["imports"]
             ),
             namespaces=tuple(data["namespaces"]),
             manifest=_manifest_from_json(data["manifest"]),

@@ -53,8 +53,16 @@ class EdgeAccumulator:
         self._order: list[tuple[str, str, str]] = []  # the keys, first added first
         self._told: dict[tuple[str, str, str], EdgeRecord] = {}  # what records_since made: final, so kept
 
-    def add(self, kind: str, source: str, target: str, origin: str, confidence: float = 1.0,
-            count: int = 1, weight: float | None = None) -> None:
+    def add(
+        self,
+        kind: str,
+        source: str,
+        target: str,
+        origin: str,
+        confidence: float = 1.0,
+        count: int = 1,
+        weight: float | None = None,
+    ) -> None:
         if source == target:
             return  # recursion and self-imports say nothing about structure
         share = confidence * count if weight is None else weight
@@ -126,8 +134,14 @@ def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], 
             counts["import", outcome.status] += 1
             for target in outcome.targets:
                 # One statement weighs its confidence in total, shared by its targets (a Go package, a namespace).
-                edges.add(_IMPORTS, file_id(path), file_id(target), path,
-                          confidence=outcome.confidence, weight=outcome.confidence / len(outcome.targets))
+                edges.add(
+                    _IMPORTS,
+                    file_id(path),
+                    file_id(target),
+                    path,
+                    confidence=outcome.confidence,
+                    weight=outcome.confidence / len(outcome.targets),
+                )
                 imported[path].add(target)
             if outcome.package is not None:
                 packages.add(outcome.package)
@@ -149,16 +163,26 @@ def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], 
         emitted = edges.added()
         resolver = resolver_for(parse.language)
         peers = set(resolver.peers(parse)) if resolver is not None else set()
-        file_scope = symbols.scope_of(parse, sorted((imported[path] | peers) - {path}), bindings.get(path, {}),
-                                      resolver.outside if resolver is not None else None)
+        file_scope = symbols.scope_of(
+            parse,
+            sorted((imported[path] | peers) - {path}),
+            bindings.get(path, {}),
+            resolver.outside if resolver is not None else None,
+        )
         file_source = file_id(path)  # the source of file-level references
         for ref in parse.references:
             source, match = file_scope.resolve(ref)
             kind, count = ref.kind, ref.ref_count
             counts[kind, match.status] += count
             if match.status == RESOLVED and match.target is not None:
-                edges.add(_INHERITS if kind == "inherit" else _CALLS, source or file_source, match.target.id, path,
-                          match.confidence, count)
+                edges.add(
+                    _INHERITS if kind == "inherit" else _CALLS,
+                    source or file_source,
+                    match.target.id,
+                    path,
+                    match.confidence,
+                    count,
+                )
         if emit is not None and edges.added() > emitted:
             emit(edges.records_since(emitted))
     references: dict[str, dict[str, int]] = {}

@@ -21,7 +21,7 @@ UNRESOLVED = "unresolved"
 
 class ImportOutcome(NamedTuple):  # a NamedTuple: one per import, made faster than a dataclass
     status: str
-    targets: tuple[str, ...] = ()       # repo paths, when resolved
+    targets: tuple[str, ...] = ()  # repo paths, when resolved
     confidence: float = 1.0
     package: tuple[str, str] | None = None  # (ecosystem, name), when a declared third-party package
 
@@ -83,17 +83,19 @@ class RepoIndex:
         return [(path, manifest) for path, manifest in self.manifests if manifest.ecosystem in ecosystems]
 
     def declared(self, *ecosystems: str) -> frozenset[str]:
-        return frozenset(
-            name for _, manifest in self.manifests_of(*ecosystems) for name in manifest.dependencies
-        )
+        return frozenset(name for _, manifest in self.manifests_of(*ecosystems) for name in manifest.dependencies)
 
     def language_files(self, *languages: str) -> list[str]:
         return [path for path in sorted(self.parses) if self.parses[path].language in languages]
 
     def defined_names(self, language: str, kinds: frozenset[str]) -> frozenset[str]:
         """The names of the symbols of these kinds that some file of ``language`` defines."""
-        return frozenset(symbol.name for path in self.language_files(language)
-                         for symbol in self.parses[path].symbols if symbol.kind in kinds)
+        return frozenset(
+            symbol.name
+            for path in self.language_files(language)
+            for symbol in self.parses[path].symbols
+            if symbol.kind in kinds
+        )
 
 
 def normalize_join(directory: str, relative: str) -> str | None:

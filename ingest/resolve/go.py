@@ -47,8 +47,9 @@ def _binds(imp: RawImport) -> tuple[str, ...]:
 class _GoImports:
     def __init__(self, index: RepoIndex) -> None:
         self._index = index
-        modules = [(manifest.name, posixpath.dirname(path))
-                   for path, manifest in index.manifests_of("go") if manifest.name]
+        modules = [
+            (manifest.name, posixpath.dirname(path)) for path, manifest in index.manifests_of("go") if manifest.name
+        ]
         self._modules = sorted(modules, key=lambda item: (-len(item[0]), item))
         self._requires = sorted(index.declared("go"), key=lambda name: (-len(name), name))
 
@@ -56,8 +57,9 @@ class _GoImports:
         spec = imp.specifier
         for module_path, directory in self._modules:
             if spec == module_path or spec.startswith(module_path + "/"):
-                package_dir = (posixpath.join(directory, spec[len(module_path) + 1:]) if spec != module_path
-                               else directory)
+                package_dir = (
+                    posixpath.join(directory, spec[len(module_path) + 1 :]) if spec != module_path else directory
+                )
                 files = self._package_files(package_dir)
                 return resolved(*files) if files else UNRESOLVED_OUTCOME
         if "." not in spec.split("/")[0]:
@@ -70,13 +72,16 @@ class _GoImports:
     def peers(self, parse: FileParse) -> list[str]:
         """The other files of the same package (same directory and package clause)."""
         return [
-            path for path in self._index.files_in_dir.get(posixpath.dirname(parse.path), ())
-            if path != parse.path and self._index.parses[path].language == "go"
+            path
+            for path in self._index.files_in_dir.get(posixpath.dirname(parse.path), ())
+            if path != parse.path
+            and self._index.parses[path].language == "go"
             and self._index.parses[path].namespaces == parse.namespaces
         ]
 
     def _package_files(self, directory: str) -> list[str]:
         return [
-            path for path in self._index.files_in_dir.get(directory, ())
+            path
+            for path in self._index.files_in_dir.get(directory, ())
             if path.endswith(".go") and not path.endswith("_test.go")
         ]

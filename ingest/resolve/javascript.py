@@ -28,12 +28,14 @@ from ingest.resolve.base import (
 _EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".json")
 _TS_FOR_JS = {".js": (".ts", ".tsx"), ".jsx": (".tsx",), ".mjs": (".mts",), ".cjs": (".cts",)}
 _NEAREST_CONFIGS = ("tsconfig.json", "jsconfig.json")
-_NODE_BUILTINS = frozenset("""
+_NODE_BUILTINS = frozenset(
+    """
 assert async_hooks buffer child_process cluster console constants crypto dgram diagnostics_channel dns
 domain events fs http http2 https inspector module net os path perf_hooks process punycode querystring
 readline repl stream string_decoder sys test timers tls trace_events tty url util v8 vm wasi
 worker_threads zlib
-""".split())
+""".split()
+)
 
 
 def build(index: RepoIndex) -> LanguageResolver:
@@ -46,7 +48,8 @@ class _ScriptImports:
         self._configs = {path: manifest for path, manifest in index.manifests_of("tsconfig")}
         self._workspace = {
             manifest.name: (posixpath.dirname(path), manifest)
-            for path, manifest in index.manifests_of("npm") if manifest.name
+            for path, manifest in index.manifests_of("npm")
+            if manifest.name
         }
         self._declared = index.declared("npm")
         self._options_by_config: dict[str, tuple[str | None, str, tuple[tuple[str, tuple[str, ...]], ...]]] = {}
@@ -81,8 +84,12 @@ class _ScriptImports:
 
     def _through_tsconfig(self, importer: str, spec: str) -> str | None:
         config = next(
-            (posixpath.join(directory, name) for directory in ancestors(importer) for name in _NEAREST_CONFIGS
-             if posixpath.join(directory, name) in self._configs),
+            (
+                posixpath.join(directory, name)
+                for directory in ancestors(importer)
+                for name in _NEAREST_CONFIGS
+                if posixpath.join(directory, name) in self._configs
+            ),
             None,
         )
         if config is None:
@@ -94,7 +101,7 @@ class _ScriptImports:
         for pattern, targets in mappings:
             prefix, star, suffix = pattern.partition("*")
             if star and spec.startswith(prefix) and spec.endswith(suffix) and len(spec) >= len(prefix + suffix):
-                captured = spec[len(prefix): len(spec) - len(suffix)]
+                captured = spec[len(prefix) : len(spec) - len(suffix)]
             elif not star and spec == pattern:
                 captured = ""
             else:
@@ -140,7 +147,7 @@ class _ScriptImports:
         if name not in self._workspace:
             return None
         directory, manifest = self._workspace[name]
-        subpath = spec[len(name) + 1:]
+        subpath = spec[len(name) + 1 :]
         if subpath:
             starts = [posixpath.join(directory, subpath), posixpath.join(directory, "src", subpath)]
         else:

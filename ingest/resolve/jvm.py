@@ -64,10 +64,14 @@ class _Declarations:
         return []
 
     def peers(self, parse: FileParse) -> list[str]:
-        return sorted({
-            path for namespace in parse.namespaces or ("",) for path in self.files.get(namespace, ())
-            if path != parse.path
-        })
+        return sorted(
+            {
+                path
+                for namespace in parse.namespaces or ("",)
+                for path in self.files.get(namespace, ())
+                if path != parse.path
+            }
+        )
 
 
 def build_java(index: RepoIndex) -> LanguageResolver:

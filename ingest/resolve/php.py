@@ -59,7 +59,7 @@ def build(index: RepoIndex) -> LanguageResolver:
     def through_roots(spec: str) -> str | None:
         for prefix, directory in roots:
             if not prefix or spec.startswith(prefix + "."):
-                rest = spec[len(prefix) + 1:] if prefix else spec
+                rest = spec[len(prefix) + 1 :] if prefix else spec
                 candidate = posixpath.join(directory, *rest.split(".")) + ".php"
                 if candidate in paths:
                     return candidate
@@ -86,9 +86,13 @@ def build(index: RepoIndex) -> LanguageResolver:
         return package("composer", candidates[0]) if len(set(candidates)) == 1 else UNRESOLVED_OUTCOME
 
     def peers(parse: FileParse) -> list[str]:
-        return sorted({
-            path for namespace in parse.namespaces for path in namespace_files.get(namespace, ())
-            if path != parse.path
-        })
+        return sorted(
+            {
+                path
+                for namespace in parse.namespaces
+                for path in namespace_files.get(namespace, ())
+                if path != parse.path
+            }
+        )
 
     return LanguageResolver(resolve, peers)

@@ -36,11 +36,26 @@ _SUFFIXES = (".py", ".pyi", ".pyw")
 _AMBIGUOUS = "<ambiguous>"
 # Import names that differ from the distribution name declared in manifests.
 _DISTRIBUTION_OF = {
-    "yaml": "pyyaml", "bs4": "beautifulsoup4", "pil": "pillow", "sklearn": "scikit-learn",
-    "cv2": "opencv-python", "dateutil": "python-dateutil", "attr": "attrs", "jwt": "pyjwt",
-    "dotenv": "python-dotenv", "crypto": "pycryptodome", "serial": "pyserial", "zmq": "pyzmq",
-    "git": "gitpython", "openssl": "pyopenssl", "pkg-resources": "setuptools", "magic": "python-magic",
-    "docx": "python-docx", "jose": "python-jose", "multipart": "python-multipart", "google": "protobuf",
+    "yaml": "pyyaml",
+    "bs4": "beautifulsoup4",
+    "pil": "pillow",
+    "sklearn": "scikit-learn",
+    "cv2": "opencv-python",
+    "dateutil": "python-dateutil",
+    "attr": "attrs",
+    "jwt": "pyjwt",
+    "dotenv": "python-dotenv",
+    "crypto": "pycryptodome",
+    "serial": "pyserial",
+    "zmq": "pyzmq",
+    "git": "gitpython",
+    "openssl": "pyopenssl",
+    "pkg-resources": "setuptools",
+    "magic": "python-magic",
+    "docx": "python-docx",
+    "jose": "python-jose",
+    "multipart": "python-multipart",
+    "google": "protobuf",
 }
 
 
@@ -71,7 +86,7 @@ class _PythonImports:
             for root in self._roots:
                 if root and not path.startswith(root + "/"):
                     continue
-                module = _module_name(path[len(root) + 1:] if root else path)
+                module = _module_name(path[len(root) + 1 :] if root else path)
                 by_root = self._modules.setdefault(module, {})
                 if root not in by_root or not by_root[root].endswith(".py"):
                     by_root[root] = path
@@ -135,8 +150,7 @@ class _PythonImports:
         module_dir = posixpath.join(package_dir, *imp.specifier.split(".")) if imp.specifier else package_dir
         module_file = self._file_for(module_dir)
         targets = [
-            self._file_for(posixpath.join(module_dir, name)) or module_file
-            for name in imp.names if name != "*"
+            self._file_for(posixpath.join(module_dir, name)) or module_file for name in imp.names if name != "*"
         ] or [module_file]
         found = [target for target in targets if target]
         return resolved(*found) if found else UNRESOLVED_OUTCOME

@@ -24,13 +24,15 @@ from ingest.resolve.base import (
     resolved,
 )
 
-_STANDARD = frozenset("""
+_STANDARD = frozenset(
+    """
 abbrev base64 benchmark bigdecimal cgi csv date delegate digest English erb etc fcntl fiber fileutils
 find forwardable getoptlong io/console ipaddr json logger matrix monitor net/http objspace observer
 open-uri open3 openssl optparse ostruct pathname pp prettyprint prime pstore psych racc rbconfig readline
 resolv ripper securerandom set shellwords singleton socket stringio strscan syslog tempfile time timeout
 tmpdir tsort un uri weakref yaml zlib coverage pty expect io/wait net/https
-""".split())
+""".split()
+)
 
 
 def _gem_key(name: str) -> str:

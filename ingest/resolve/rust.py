@@ -41,8 +41,8 @@ _ROOT_FILES = ("lib.rs", "main.rs")
 class _Crate:
     directory: str
     name: str
-    source: str      # where module files live
-    root_file: str   # lib.rs / main.rs, "" when absent
+    source: str  # where module files live
+    root_file: str  # lib.rs / main.rs, "" when absent
 
 
 def build(index: RepoIndex) -> LanguageResolver:
@@ -144,7 +144,7 @@ class _RustImports:
         """Module segments of a file inside its crate: ``src/a/b.rs`` -> [a, b]; roots -> []."""
         if self._is_root(path, crate):
             return []
-        relative = path[len(crate.source) + 1:] if crate.source else path
+        relative = path[len(crate.source) + 1 :] if crate.source else path
         segments = relative.removesuffix(".rs").split("/")
         return segments[:-1] if segments[-1] == "mod" else segments
 

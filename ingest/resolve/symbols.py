@@ -37,9 +37,9 @@ class Target(NamedTuple):  # a NamedTuple: a table makes one per symbol, three t
     path: str
     qualified_name: str
     kind: str
-    parent: str       # qualified name of the enclosing symbol in its file
-    owner_name: str   # simple name of that enclosing symbol
-    id: str           # its record's id (``symbol_id``), made once
+    parent: str  # qualified name of the enclosing symbol in its file
+    owner_name: str  # simple name of that enclosing symbol
+    id: str  # its record's id (``symbol_id``), made once
 
 
 class SymbolMatch(NamedTuple):  # a NamedTuple too: one per distinct reference of a file, made faster than a dataclass
@@ -76,8 +76,14 @@ class SymbolTable:
             language_family = family(parse.language)
             for kind, name, qualified_name, _, _, parent in parse.symbols:
                 owner = by_qualified.get(parent)
-                target = Target(path, qualified_name, kind, parent, owner.name if owner else "",
-                                symbol_id(path, kind, qualified_name))
+                target = Target(
+                    path,
+                    qualified_name,
+                    kind,
+                    parent,
+                    owner.name if owner else "",
+                    symbol_id(path, kind, qualified_name),
+                )
                 targets[qualified_name] = target
                 by_name[name].append(target)
                 self._global[(language_family, name)].append(target)
@@ -91,8 +97,13 @@ class SymbolTable:
     def names_in(self, path: str) -> dict[str, list[Target]]:
         return self._in_file.get(path, {})
 
-    def scope_of(self, parse: FileParse, related: list[str], bindings: Mapping[str, bool] | None = None,
-                 outside: Callable[[list[str], RawReference], bool] | None = None) -> FileScope:
+    def scope_of(
+        self,
+        parse: FileParse,
+        related: list[str],
+        bindings: Mapping[str, bool] | None = None,
+        outside: Callable[[list[str], RawReference], bool] | None = None,
+    ) -> FileScope:
         return FileScope(self, parse, related, bindings, outside)
 
     def named(self, language_family: str, name: str, kinds: frozenset[str]) -> list[Target]:
@@ -144,9 +155,14 @@ class SymbolTable:
 class FileScope:
     """Resolves the references of one file; memoises per scope, per reference and per name, which repeat a lot."""
 
-    def __init__(self, table: SymbolTable, parse: FileParse, related: list[str],
-                 bindings: Mapping[str, bool] | None = None,
-                 outside: Callable[[list[str], RawReference], bool] | None = None) -> None:
+    def __init__(
+        self,
+        table: SymbolTable,
+        parse: FileParse,
+        related: list[str],
+        bindings: Mapping[str, bool] | None = None,
+        outside: Callable[[list[str], RawReference], bool] | None = None,
+    ) -> None:
         self._table = table
         self._bindings = bindings or {}  # a name the file's imports bind -> whether one may bind it to the repository
         self._outside = outside

@@ -47,8 +47,9 @@ _ALGORITHM_BY_FALLBACK = {
 }
 
 
-def _units(files: list[FileInfo], claims: Claims, damped: FileGraph, fallback: Fallback | None,
-           params: ClusterParams) -> list[Unit]:
+def _units(
+    files: list[FileInfo], claims: Claims, damped: FileGraph, fallback: Fallback | None, params: ClusterParams
+) -> list[Unit]:
     if fallback is Fallback.TINY_REPO:
         return tiny_units(files, damped)
     if fallback is Fallback.DOCS_NO_EDGE:
@@ -78,8 +79,10 @@ def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = No
     owners = Counter(p for u in units for p in u.files)
     shared = {p for p, n in owners.items() if n > 1}
     subtree = subtree_counts(paths)
-    entries = {block_id: entries_for(u.files, u.files & shared, infos, subtree, params.glob_threshold)
-               for block_id, u in zip(ids, units, strict=True)}
+    entries = {
+        block_id: entries_for(u.files, u.files & shared, infos, subtree, params.glob_threshold)
+        for block_id, u in zip(ids, units, strict=True)
+    }
     members = resolve(entries, paths)
     mapped = set().union(*members.values()) if members else set()
     residue = sorted(known - mapped)
@@ -91,9 +94,13 @@ def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = No
     for symbol in data.symbols:
         symbols_by_path[symbol.path].append((symbol.name, symbol.kind, symbol.weight))
     labels = [
-        LabelInput(anchor=u.anchor, tag=u.label, languages=[infos[p].language for p in sorted(members[block_id])],
-                   symbols=[s for p in own_code(members[block_id]) for s in symbols_by_path.get(p, ())],
-                   root_name=data.repo_id)
+        LabelInput(
+            anchor=u.anchor,
+            tag=u.label,
+            languages=[infos[p].language for p in sorted(members[block_id])],
+            symbols=[s for p in own_code(members[block_id]) for s in symbols_by_path.get(p, ())],
+            root_name=data.repo_id,
+        )
         for block_id, u in zip(ids, units, strict=True)
     ]
     names = names_for(labels)
@@ -107,32 +114,41 @@ def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = No
     blocks = []
     for index, block_id in enumerate(ids):
         resolved = members[block_id]
-        blocks.append(SystemBlock(
-            block_id=block_id,
-            name=names[index],
-            purpose=purpose_for(labels[index], len(resolved)),
-            kind=BlockKind.SCANNED,
-            state=BlockState.CANDIDATE,
-            boundary_version=1,
-            contract_version=1,
-            membership_source=MembershipSource.PROPOSED,
-            membership=entries[block_id],
-            sockets=Sockets(inputs=inputs[block_id].inputs, outputs=inputs[block_id].outputs,
-                            external=external[block_id]),
-            unmapped_residue=homes[block_id],
-            candidate_meta=block_meta(resolved, entries[block_id], raw, claims, per_directory,
-                                      cohesion_floor=params.cohesion_floor,
-                                      graph_scores=fallback is not Fallback.DOCS_NO_EDGE),
-        ))
+        blocks.append(
+            SystemBlock(
+                block_id=block_id,
+                name=names[index],
+                purpose=purpose_for(labels[index], len(resolved)),
+                kind=BlockKind.SCANNED,
+                state=BlockState.CANDIDATE,
+                boundary_version=1,
+                contract_version=1,
+                membership_source=MembershipSource.PROPOSED,
+                membership=entries[block_id],
+                sockets=Sockets(
+                    inputs=inputs[block_id].inputs, outputs=inputs[block_id].outputs, external=external[block_id]
+                ),
+                unmapped_residue=homes[block_id],
+                candidate_meta=block_meta(
+                    resolved,
+                    entries[block_id],
+                    raw,
+                    claims,
+                    per_directory,
+                    cohesion_floor=params.cohesion_floor,
+                    graph_scores=fallback is not Fallback.DOCS_NO_EDGE,
+                ),
+            )
+        )
     seed = SeedFile(
         repo=Repo(repo_id=data.repo_id, root=data.root, source_commit=data.source_commit),
         skeleton=Skeleton(skeleton_id=skeleton_id(data.repo_id), version=1, state=SkeletonState.CANDIDATE),
         blocks=blocks,
     )
-    seams = [Seam(path=p, block_ids=[b for b, u in zip(ids, units, strict=True) if p in u.files])
-             for p in sorted(shared)]
-    splits = [SuggestedSplit(block_id=b, directories=list(u.finer))
-              for b, u in zip(ids, units, strict=True) if u.finer]
+    seams = [
+        Seam(path=p, block_ids=[b for b, u in zip(ids, units, strict=True) if p in u.files]) for p in sorted(shared)
+    ]
+    splits = [SuggestedSplit(block_id=b, directories=list(u.finer)) for b, u in zip(ids, units, strict=True) if u.finer]
     report = CandidateReport(
         fallback=fallback,
         algorithm=params.algorithm if fallback is None else _ALGORITHM_BY_FALLBACK.get(fallback, params.algorithm),
@@ -148,4 +164,3 @@ def build_candidate_seed(data: CandidateInput, params: ClusterParams | None = No
         timings={"structure_s": round(structured - started, 6), "assemble_s": round(perf_counter() - structured, 6)},
     )
     return seed, report
-

@@ -98,8 +98,9 @@ def _merge_small(units: list[Unit], floor: int) -> list[Unit]:
         if len(alive) == 1 or len(unit.files) >= floor:
             continue
         others = [u for u in alive if u is not unit]
-        best = max(range(len(others)),
-                   key=lambda i: (shared_depth(unit.anchor, others[i].anchor), len(others[i].files), -i))
+        best = max(
+            range(len(others)), key=lambda i: (shared_depth(unit.anchor, others[i].anchor), len(others[i].files), -i)
+        )
         others[best].files |= unit.files
         alive = others
     return alive

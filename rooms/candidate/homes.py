@@ -24,10 +24,24 @@ SOURCE_EXTENSIONS = frozenset({".c", ".cc", ".cpp", ".cxx", ".c++", ".m", ".mm"}
 _INCLUDE_DIRS = frozenset({"include", "includes", "inc", "header", "headers"})
 _SOURCE_DIRS = ("src", "source", "sources", "code", "lib")
 _TEST_TREES = frozenset({"test", "tests", "integration-test", "component-test", "testfixtures"})
-MANIFESTS = frozenset({
-    "pom.xml", "build.gradle", "build.gradle.kts", "Cargo.toml", "package.json", "go.mod", "pyproject.toml",
-    "setup.py", "setup.cfg", "CMakeLists.txt", "meson.build", "BUILD", "BUILD.bazel", "composer.json",
-})
+MANIFESTS = frozenset(
+    {
+        "pom.xml",
+        "build.gradle",
+        "build.gradle.kts",
+        "Cargo.toml",
+        "package.json",
+        "go.mod",
+        "pyproject.toml",
+        "setup.py",
+        "setup.cfg",
+        "CMakeLists.txt",
+        "meson.build",
+        "BUILD",
+        "BUILD.bazel",
+        "composer.json",
+    }
+)
 _PROJECT_SUFFIXES = (".vcxproj", ".csproj", ".fsproj", ".gemspec")
 
 
@@ -70,7 +84,7 @@ def _header_home(path: str, same_stem: list[str], directories: set[str]) -> str:
         for replacement in _SOURCE_DIRS:
             for name in (replacement, replacement.capitalize()):
                 for drop in (0, 1):
-                    mirrored = "/".join(segments[:index] + [name] + segments[index + 1 + drop:])
+                    mirrored = "/".join(segments[:index] + [name] + segments[index + 1 + drop :])
                     if mirrored in directories and mirrored != own:
                         return mirrored
         break
@@ -81,7 +95,7 @@ def _test_home(directory: str, directories: set[str]) -> str:
     segments = directory.split("/") if directory else []
     for index, segment in enumerate(segments[1:], start=1):
         if segment in _TEST_TREES and segments[index - 1] == "src":
-            mirrored = "/".join(segments[:index] + ["main"] + segments[index + 1:])
+            mirrored = "/".join(segments[:index] + ["main"] + segments[index + 1 :])
             return mirrored if mirrored in directories else directory
     return directory
 
@@ -118,8 +132,11 @@ def companion_modules(modules: Mapping[str, int]) -> dict[str, str]:
         names = {posixpath.basename(m): m for m in siblings}
         for module in sorted(siblings):
             name = posixpath.basename(module)
-            owners = [n for n in names if n != name and len(n) < len(name) and name[len(n):len(n) + 1] in "-_."
-                      and name.startswith(n)]
+            owners = [
+                n
+                for n in names
+                if n != name and len(n) < len(name) and name[len(n) : len(n) + 1] in "-_." and name.startswith(n)
+            ]
             if owners:
                 out[module] = names[max(owners, key=len)]
     return out

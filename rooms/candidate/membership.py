@@ -25,14 +25,28 @@ from collections.abc import Iterable, Mapping
 from rooms.candidate.inputs import FileInfo
 from rooms.contract import Member, MemberRole
 
-_TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "testing", "e2e", "testdata", "fixtures",
-                        "__fixtures__", "__mocks__"})
+_TEST_DIRS = frozenset(
+    {
+        "test",
+        "tests",
+        "__tests__",
+        "spec",
+        "specs",
+        "testing",
+        "e2e",
+        "testdata",
+        "fixtures",
+        "__fixtures__",
+        "__mocks__",
+    }
+)
 _BENCH_DIRS = frozenset({"bench", "benches", "benchmark", "benchmarks"})
 _EXAMPLE_DIRS = frozenset({"examples", "samples", "demos"})
 _EXAMPLE_ROOTS = frozenset({"example", "sample", "demo"})
 _GENERATED_DIRS = frozenset({"generated", "__generated__", "gen-src"})
 _GENERATED_NAME = re.compile(
-    r"(\.pb\.(go|cc|h)|_pb2(_grpc)?\.pyi?|\.pb\.gw\.go|_grpc\.pb\.go|\.generated\.\w+|\.g\.dart)$")
+    r"(\.pb\.(go|cc|h)|_pb2(_grpc)?\.pyi?|\.pb\.gw\.go|_grpc\.pb\.go|\.generated\.\w+|\.g\.dart)$"
+)
 _GLOB_ROLES = frozenset({MemberRole.TEST, MemberRole.DOCS, MemberRole.GENERATED})
 _TEST_NAME = re.compile(
     r"^(test_.*\.py|.*_test\.py|conftest\.py|.*_test\.go|.*\.(test|spec)\.[cm]?[jt]sx?|.*(Test|Tests|IT)\.(java|kt|cs)"
@@ -98,8 +112,9 @@ def subtree_counts(paths: Iterable[str]) -> dict[str, int]:
     return dict(counts)
 
 
-def entries_for(files: set[str], shared: set[str], infos: Mapping[str, FileInfo], subtree: Mapping[str, int],
-                threshold: float) -> list[Member]:
+def entries_for(
+    files: set[str], shared: set[str], infos: Mapping[str, FileInfo], subtree: Mapping[str, int], threshold: float
+) -> list[Member]:
     """The membership entries of a block claiming ``files`` (``shared`` among them are seams)."""
     claimed: dict[str, int] = defaultdict(int)
     for path in files:

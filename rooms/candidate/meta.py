@@ -23,8 +23,16 @@ from rooms.candidate.graph import FileGraph
 from rooms.contract import CandidateMeta, Member, MemberRole, NamedBy
 
 
-def block_meta(files: set[str], entries: list[Member], raw: FileGraph, claims: Claims,
-               files_per_directory: Mapping[str, int], *, cohesion_floor: int, graph_scores: bool) -> CandidateMeta:
+def block_meta(
+    files: set[str],
+    entries: list[Member],
+    raw: FileGraph,
+    claims: Claims,
+    files_per_directory: Mapping[str, int],
+    *,
+    cohesion_floor: int,
+    graph_scores: bool,
+) -> CandidateMeta:
     inside = 0.0
     boundary = 0.0
     pairs = 0

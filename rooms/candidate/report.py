@@ -11,8 +11,8 @@ from pydantic import BaseModel, ConfigDict
 class Fallback(StrEnum):
     """The declared degeneration fallbacks (F0c §2c)."""
 
-    TINY_REPO = "tiny_repo"              # < tiny_repo_files: one block per top-level directory, no clustering
-    DOCS_NO_EDGE = "docs_no_edge"        # too few edges: directory + extension clustering, no graph scores
+    TINY_REPO = "tiny_repo"  # < tiny_repo_files: one block per top-level directory, no clustering
+    DOCS_NO_EDGE = "docs_no_edge"  # too few edges: directory + extension clustering, no graph scores
     SINGLE_DIRECTORY = "single_directory"  # all code under one directory: community-first inside it
 
 
@@ -48,8 +48,8 @@ class CandidateReport(BaseModel):
     hubs: list[str]
     edge_sample_size: int
     suggested_splits: list[SuggestedSplit] = []
-    seeded: bool = False           # the clustering started from the previous candidate's blocks
-    projected_nodes: int = 0       # nodes / relationships in the GDS projection (0 when not clustered)
+    seeded: bool = False  # the clustering started from the previous candidate's blocks
+    projected_nodes: int = 0  # nodes / relationships in the GDS projection (0 when not clustered)
     projected_relationships: int = 0
     timings: dict[str, float] = {}
 

@@ -68,8 +68,11 @@ class Structure:
         # Tests, benchmarks and examples beside no code of theirs (a top-level tests/ or examples/ tree)
         # attach by use; mirrored tests by their home.
         with_code = {posixpath.dirname(p) for p in self.code if not serves_the_code(p)}
-        self.loose_tests = {p for p in self.code if serves_the_code(p) and self.homes[p] == posixpath.dirname(p)
-                            and posixpath.dirname(p) not in with_code}
+        self.loose_tests = {
+            p
+            for p in self.code
+            if serves_the_code(p) and self.homes[p] == posixpath.dirname(p) and posixpath.dirname(p) not in with_code
+        }
 
     # -- public -------------------------------------------------------------------------------------------
 
@@ -114,8 +117,10 @@ class Structure:
             for community in self.claims.of(path)[:1]:
                 by_community[community].add(path)
         achievable = modularity(self.graph, by_community.values(), nodes)
-        return achievable > 0 and modularity(self.graph, by_directory.values(), nodes) >= \
-            self.params.package_alignment * achievable
+        return (
+            achievable > 0
+            and modularity(self.graph, by_directory.values(), nodes) >= self.params.package_alignment * achievable
+        )
 
     def _finer_cut(self, module: str, files: list[str]) -> tuple[str, ...]:
         """A large module kept whole (its directories do not line up with its communities) can still be read
@@ -159,8 +164,10 @@ class Structure:
         parts = [set(group) for group in apart]
         for path in sorted(files - set().union(*parts)):
             _heaviest(parts, [self.graph.weight_to(path, part) for part in parts], [len(p) for p in parts]).add(path)
-        return sorted((self._unit(part, directory, tag=min(part), label=self._hub_file(part)) for part in parts),
-                      key=lambda u: u.tag)
+        return sorted(
+            (self._unit(part, directory, tag=min(part), label=self._hub_file(part)) for part in parts),
+            key=lambda u: u.tag,
+        )
 
     def _stands_apart(self, group: set[str], everything: set[str], threshold: float) -> bool:
         if len(group) < max(self.floor, self.params.min_group_files):
@@ -241,8 +248,9 @@ class Structure:
                 strays[tree_of(path)].add(path)
         return [self._unit(files, tree) for tree, files in sorted(strays.items()) if len(files) >= self.floor]
 
-    def _unit(self, files: set[str], anchor: str, *, tag: str = "", label: str = "",
-              finer: tuple[str, ...] = ()) -> Unit:
+    def _unit(
+        self, files: set[str], anchor: str, *, tag: str = "", label: str = "", finer: tuple[str, ...] = ()
+    ) -> Unit:
         return Unit(files=set(files), anchor=anchor, tag=tag, label=label, finer=finer)
 
 

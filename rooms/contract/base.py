@@ -57,7 +57,9 @@ def _check_path(value: str) -> str:
 
 def _check_ident(value: str) -> str:
     if value.strip() == "" or CONTROL.search(value):
-        raise PydanticCustomError("invalid_ident", "identifier '{value}' must be non-empty without control characters", {"value": value})
+        raise PydanticCustomError(
+            "invalid_ident", "identifier '{value}' must be non-empty without control characters", {"value": value}
+        )
     return value
 
 

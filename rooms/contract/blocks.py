@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from pydantic import (
-    Field, JsonValue, SerializationInfo, StrictBool, StrictFloat, StrictInt, StrictStr, model_serializer,
+    Field,
+    JsonValue,
+    SerializationInfo,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    model_serializer,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
@@ -30,7 +37,8 @@ class Member(ContractModel):
     optional: StrictBool = False
 
     @model_serializer(mode="plain")
-    def _canonical(self, info: SerializationInfo) -> dict[str, Any]:
+    # pydantic replaces a parent's serializer by defining one of the same name; the signature differs by design
+    def _canonical(self, info: SerializationInfo) -> dict[str, Any]:  # type: ignore[override]
         # The most numerous model (thousands per store): written directly, not through the generic wrap.
         out: dict[str, Any] = {"path": self.path, "role": self.role.value if info.mode_is_json() else self.role}
         if self.optional:

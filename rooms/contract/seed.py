@@ -56,15 +56,18 @@ def _check_blocks(skeleton: Skeleton, blocks: list[SystemBlock]) -> None:
     seen: set[str] = set()
     for block in blocks:
         if block.block_id in seen:
-            raise PydanticCustomError("invalid_block", "block id {block_id} appears twice",
-                                      {"block_id": block.block_id})
+            raise PydanticCustomError(
+                "invalid_block", "block id {block_id} appears twice", {"block_id": block.block_id}
+            )
         seen.add(block.block_id)
     for block in blocks:
         for socket in (*block.sockets.inputs, *block.sockets.outputs, *block.sockets.external):
             if socket.to is not None and socket.to not in seen:
                 raise PydanticCustomError(
-                    "dangling_socket", "block {block_id} has a socket to {to}, which is not a block of this map",
-                    {"block_id": block.block_id, "to": socket.to})
+                    "dangling_socket",
+                    "block {block_id} has a socket to {to}, which is not a block of this map",
+                    {"block_id": block.block_id, "to": socket.to},
+                )
         if skeleton.state is SkeletonState.CANDIDATE and block.receipts:
             raise PydanticCustomError(
                 "receipts_in_candidate",

@@ -46,19 +46,28 @@ def _check_merge(op: Merge, survivors: SurvivorMap) -> None:
     if into in survivors.survivor:
         target = survivors.survivor[into]
         if target in victims:
-            raise Refusal(EditCode.MERGE_CYCLE, f"{into!r} was merged into {target!r} by op "
-                          f"{survivors.absorbed_by_op[into]}; merging {target!r} back into it is a cycle")
-        raise Refusal(EditCode.MERGE_INTO_VICTIM, f"{into!r} is merged into {target!r} by op "
-                      f"{survivors.absorbed_by_op[into]}; merge into {target!r} instead")
+            raise Refusal(
+                EditCode.MERGE_CYCLE,
+                f"{into!r} was merged into {target!r} by op "
+                f"{survivors.absorbed_by_op[into]}; merging {target!r} back into it is a cycle",
+            )
+        raise Refusal(
+            EditCode.MERGE_INTO_VICTIM,
+            f"{into!r} is merged into {target!r} by op {survivors.absorbed_by_op[into]}; merge into {target!r} instead",
+        )
     used_as_survivor = set(survivors.survivor.values())
     for victim in victims:
         earlier = survivors.survivor.get(victim)
         if earlier is not None and earlier != into:
-            raise Refusal(EditCode.AMBIGUOUS_MERGE, f"{victim!r} is merged into both {earlier!r} "
-                          f"(op {survivors.absorbed_by_op[victim]}) and {into!r}")
+            raise Refusal(
+                EditCode.AMBIGUOUS_MERGE,
+                f"{victim!r} is merged into both {earlier!r} (op {survivors.absorbed_by_op[victim]}) and {into!r}",
+            )
         if victim in used_as_survivor:
-            raise Refusal(EditCode.MERGE_INTO_VICTIM, f"an earlier op merges blocks into {victim!r}; "
-                          "it cannot be merged away in the same batch")
+            raise Refusal(
+                EditCode.MERGE_INTO_VICTIM,
+                f"an earlier op merges blocks into {victim!r}; it cannot be merged away in the same batch",
+            )
 
 
 def canonicalize(ops: Sequence[EditOp]) -> SurvivorMap:

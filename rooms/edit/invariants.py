@@ -53,8 +53,9 @@ def check_final(w: Working, changed: set[str]) -> None:
         raise Refusal(EditCode.EMPTY_BLOCK, f"the batch leaves block(s) {_shown(empty)} with no members")
     orphans = _lost_paths(w)
     if orphans:
-        raise Refusal(EditCode.ORPHANED_MEMBER,
-                      f"path(s) {_shown(orphans)} would belong to no block and not be in the residue")
+        raise Refusal(
+            EditCode.ORPHANED_MEMBER, f"path(s) {_shown(orphans)} would belong to no block and not be in the residue"
+        )
     unresolved = sorted(p for p in w.touched_paths if is_unresolved(w.claims(p)))
     if unresolved:
         owners = [block_id for block_id, _ in w.claims(unresolved[0])]

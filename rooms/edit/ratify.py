@@ -52,13 +52,17 @@ def check_ratify(store: Store, block_ids: Sequence[str] | None = None) -> list[R
             refusals.append(RatifyRefusal(block_id, "unknown_block", f"no block {block_id!r} in the store"))
             continue
         if block.candidate_meta is not None and block.candidate_meta.needs_owner_naming:
-            refusals.append(RatifyRefusal(block_id, "needs_owner_naming",
-                                          f"{block.name!r} has an untouched heuristic name; name it first"))
+            refusals.append(
+                RatifyRefusal(
+                    block_id, "needs_owner_naming", f"{block.name!r} has an untouched heuristic name; name it first"
+                )
+            )
         if block_id in seams_of:
             paths = sorted(seams_of[block_id])
             shown = ", ".join(repr(p) for p in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
-            refusals.append(RatifyRefusal(block_id, "unresolved_seam",
-                                          f"shares {shown} with another block; resolve the seam first"))
+            refusals.append(
+                RatifyRefusal(block_id, "unresolved_seam", f"shares {shown} with another block; resolve the seam first")
+            )
     return refusals
 
 

@@ -44,4 +44,5 @@ def apply_rename(w: Working, op: Rename, survivors: SurvivorMap, seat: Seat) -> 
     if block.candidate_meta is not None:
         named_by = NamedBy.OWNER if seat is Seat.OWNER else NamedBy.RUNNER
         block.candidate_meta = block.candidate_meta.model_copy(
-            update={"named_by": named_by, "needs_owner_naming": False})
+            update={"named_by": named_by, "needs_owner_naming": False}
+        )

@@ -31,8 +31,11 @@ def is_unresolved(claims: list[tuple[str, Member]]) -> bool:
 
 def unresolved_seams(blocks: Iterable[SystemBlock]) -> dict[str, list[str]]:
     """Unresolved seam path -> the ids of the blocks claiming it."""
-    return {path: [block_id for block_id, _ in claims]
-            for path, claims in claim_index(blocks).items() if is_unresolved(claims)}
+    return {
+        path: [block_id for block_id, _ in claims]
+        for path, claims in claim_index(blocks).items()
+        if is_unresolved(claims)
+    }
 
 
 def unresolved_seam_count(blocks: Sequence[SystemBlock]) -> int:

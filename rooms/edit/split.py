@@ -90,13 +90,17 @@ def _groups(block: SystemBlock, op: Split) -> list[list[Member]]:
                 raise Refusal(EditCode.INVALID_PATH, str(exc)) from exc
             hits = [m for m in block.membership if m.path == pattern or path_matches(pattern, m.path)]
             if not hits:
-                raise Refusal(EditCode.SPLIT_GROUP_EMPTY,
-                              f"pattern {pattern!r} of group {n} selects no member of {block.block_id!r}")
+                raise Refusal(
+                    EditCode.SPLIT_GROUP_EMPTY,
+                    f"pattern {pattern!r} of group {n} selects no member of {block.block_id!r}",
+                )
             selected.update((m.path, m) for m in hits if m.path not in selected)
         for member in selected.values():
             if owner.get(member.path, n) != n:
-                raise Refusal(EditCode.SPLIT_GROUPS_OVERLAP,
-                              f"member {member.path!r} falls in groups {owner[member.path]} and {n}")
+                raise Refusal(
+                    EditCode.SPLIT_GROUPS_OVERLAP,
+                    f"member {member.path!r} falls in groups {owner[member.path]} and {n}",
+                )
             owner[member.path] = n
         groups.append(list(selected.values()))
     return groups
@@ -110,8 +114,9 @@ def apply_split(w: Working, op: Split, survivors: SurvivorMap) -> None:
     rest = [m.path for m in parent.membership if m.path not in covered]
     if rest and not op.rest_to_residue:
         shown = ", ".join(repr(p) for p in rest[:3]) + (" ..." if len(rest) > 3 else "")
-        raise Refusal(EditCode.SPLIT_NOT_TOTAL,
-                      f"{len(rest)} member(s) of {parent.block_id!r} are in no group: {shown}")
+        raise Refusal(
+            EditCode.SPLIT_NOT_TOTAL, f"{len(rest)} member(s) of {parent.block_id!r} are in no group: {shown}"
+        )
     # An uncovered entry another block still claims stays mapped there; only truly unclaimed ones are residue.
     claimed_elsewhere = {p for p in rest if len(w.claims(p)) > 1}
     rest = [p for p in rest if p not in claimed_elsewhere]

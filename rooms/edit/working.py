@@ -28,8 +28,11 @@ def copy_block(block: SystemBlock) -> SystemBlock:
         }
     )
     return block.model_copy(
-        update={"membership": list(block.membership), "sockets": sockets,
-                "unmapped_residue": list(block.unmapped_residue)}
+        update={
+            "membership": list(block.membership),
+            "sockets": sockets,
+            "unmapped_residue": list(block.unmapped_residue),
+        }
     )
 
 

@@ -46,8 +46,9 @@ def _targets(block: SystemBlock, side: str) -> list[str]:
 
 def connections(a: SystemBlock, b: SystemBlock) -> int:
     """Sockets between two blocks, both directions."""
-    return sum(t == b.block_id for t in _targets(a, "inputs") + _targets(a, "outputs")) + \
-        sum(t == a.block_id for t in _targets(b, "inputs") + _targets(b, "outputs"))
+    return sum(t == b.block_id for t in _targets(a, "inputs") + _targets(a, "outputs")) + sum(
+        t == a.block_id for t in _targets(b, "inputs") + _targets(b, "outputs")
+    )
 
 
 def is_thin(block: SystemBlock, floor: int) -> bool:
@@ -65,18 +66,23 @@ def merge_plan(blocks: Sequence[SystemBlock], floor: int = SIZE_FLOOR) -> list[M
     for block in blocks:
         if block.block_id not in thin:
             continue
-        ranked = [(connections(block, n), len(n.membership), -position[n.block_id], n.block_id)
-                  for n in blocks if n.block_id not in thin]
+        ranked = [
+            (connections(block, n), len(n.membership), -position[n.block_id], n.block_id)
+            for n in blocks
+            if n.block_id not in thin
+        ]
         ranked = [r for r in ranked if r[0] > 0]
         if ranked:
             victims[max(ranked)[3]].append(block.block_id)
-    return [Merge(into=survivor, block_ids=ids) for survivor, ids in sorted(victims.items(),
-                                                                             key=lambda kv: position[kv[0]])]
+    return [
+        Merge(into=survivor, block_ids=ids) for survivor, ids in sorted(victims.items(), key=lambda kv: position[kv[0]])
+    ]
 
 
 def _strength(owner: SystemBlock, others: list[SystemBlock], position: int) -> tuple[int, int, int, int]:
-    depended_on = sum(t == owner.block_id for o in others for t in _targets(o, "inputs")) + \
-        sum(t in {o.block_id for o in others} for t in _targets(owner, "outputs"))
+    depended_on = sum(t == owner.block_id for o in others for t in _targets(o, "inputs")) + sum(
+        t in {o.block_id for o in others} for t in _targets(owner, "outputs")
+    )
     degree = len(_targets(owner, "inputs")) + len(_targets(owner, "outputs"))
     return depended_on, degree, len(owner.membership), -position
 
@@ -98,8 +104,11 @@ def residue_plan(blocks: Sequence[SystemBlock]) -> list[AssignUnmapped]:
     for block in blocks:
         for path in block.unmapped_residue:
             listed[path].add(block.block_id)
-    return [AssignUnmapped(path=path, block_id=next(iter(owners)))
-            for path, owners in sorted(listed.items()) if len(owners) == 1 and path not in claimed]
+    return [
+        AssignUnmapped(path=path, block_id=next(iter(owners)))
+        for path, owners in sorted(listed.items())
+        if len(owners) == 1 and path not in claimed
+    ]
 
 
 def curation_plan(store: Store, floor: int = SIZE_FLOOR) -> CurationPlan:

@@ -18,10 +18,12 @@ def review_summary(store: Store) -> dict[str, Any]:
     _, residue_total = unmapped_paths(store)
     return {
         "block_count": status.block_count,
-        "needs_owner_naming": [b.block_id for b in store.blocks
-                               if b.candidate_meta is not None and b.candidate_meta.needs_owner_naming],
-        "unresolved_seams": [{"path": path, "block_ids": owners}
-                             for path, owners in sorted(unresolved_seams(store.blocks).items())],
+        "needs_owner_naming": [
+            b.block_id for b in store.blocks if b.candidate_meta is not None and b.candidate_meta.needs_owner_naming
+        ],
+        "unresolved_seams": [
+            {"path": path, "block_ids": owners} for path, owners in sorted(unresolved_seams(store.blocks).items())
+        ],
         "residue_total": residue_total,
         "status": status.line,
     }

@@ -85,14 +85,17 @@ def check_letter(mission: Mission, seat: Seat, agent_id: str, body: str) -> Miss
     return text_problem(body, "letter", LETTER_MAX, required=True)
 
 
-def check_deliver(mission: Mission, agent_id: str, store_version: int, current_version: int,
-                  summary: str) -> MissionRefusal | None:
+def check_deliver(
+    mission: Mission, agent_id: str, store_version: int, current_version: int, summary: str
+) -> MissionRefusal | None:
     if mission.state is MissionState.DELIVERED:
         return MissionRefusal("mission_delivered", f"mission {mission.mission_id} was delivered already")
     if mission.state is not MissionState.CLAIMED or mission.claimed_by != agent_id:
         return MissionRefusal("not_mission_holder", "only the hand holding the mission delivers it")
     if not mission.base_store_version <= store_version <= current_version:
-        return MissionRefusal("invalid_store_version",
-                              f"storeVersion must be between {mission.base_store_version} (when the mission "
-                              f"opened) and {current_version} (now)")
+        return MissionRefusal(
+            "invalid_store_version",
+            f"storeVersion must be between {mission.base_store_version} (when the mission "
+            f"opened) and {current_version} (now)",
+        )
     return text_problem(summary, "summary", LETTER_MAX, required=True)

@@ -25,8 +25,8 @@ ANSWER_FIELDS = ("name", "purpose")
 
 class FailureReason(StrEnum):
     RUNNER_UNAVAILABLE = "runner_unavailable"  # the runner cannot be used at all (e.g. its key is not set)
-    TIMEOUT = "timeout"                        # no answer within the per-block timeout (the runner was killed)
-    RUNNER_FAILED = "runner_failed"            # non-zero exit, HTTP error status, refused connection
+    TIMEOUT = "timeout"  # no answer within the per-block timeout (the runner was killed)
+    RUNNER_FAILED = "runner_failed"  # non-zero exit, HTTP error status, refused connection
     TOO_LARGE = "too_large"
     NOT_JSON = "not_json"
     SCHEMA_VIOLATION = "schema_violation"

@@ -26,7 +26,8 @@ def runner_named(block: SystemBlock, label: CleanLabel) -> SystemBlock:
     update: dict[str, object] = {"name": label.name, "purpose": label.purpose}
     if block.candidate_meta is not None:
         update["candidate_meta"] = block.candidate_meta.model_copy(
-            update={"named_by": NamedBy.RUNNER, "needs_owner_naming": False})
+            update={"named_by": NamedBy.RUNNER, "needs_owner_naming": False}
+        )
     return block.model_copy(update=update)
 
 

@@ -25,16 +25,51 @@ from dataclasses import dataclass
 NAME_MAX = 40
 PURPOSE_MAX = 120
 
-GENERIC_SEGMENTS = frozenset({
-    "src", "source", "sources", "lib", "libs", "main", "java", "kotlin", "scala", "com", "org", "net", "io",
-    "pkg", "python", "go", "js", "ts",
-})
+GENERIC_SEGMENTS = frozenset(
+    {
+        "src",
+        "source",
+        "sources",
+        "lib",
+        "libs",
+        "main",
+        "java",
+        "kotlin",
+        "scala",
+        "com",
+        "org",
+        "net",
+        "io",
+        "pkg",
+        "python",
+        "go",
+        "js",
+        "ts",
+    }
+)
 _TYPE_KINDS = ("class", "struct", "interface", "trait", "enum")
 _LANGUAGE_NAMES = {
-    "python": "Python", "typescript": "TypeScript", "javascript": "JavaScript", "go": "Go", "java": "Java",
-    "rust": "Rust", "c": "C", "cpp": "C++", "csharp": "C#", "ruby": "Ruby", "php": "PHP", "docs": "Documentation",
-    "config": "Configuration", "kotlin": "Kotlin", "swift": "Swift", "scala": "Scala", "shell": "Shell",
-    "html": "HTML", "css": "CSS", "sql": "SQL", "cypher": "Cypher",
+    "python": "Python",
+    "typescript": "TypeScript",
+    "javascript": "JavaScript",
+    "go": "Go",
+    "java": "Java",
+    "rust": "Rust",
+    "c": "C",
+    "cpp": "C++",
+    "csharp": "C#",
+    "ruby": "Ruby",
+    "php": "PHP",
+    "docs": "Documentation",
+    "config": "Configuration",
+    "kotlin": "Kotlin",
+    "swift": "Swift",
+    "scala": "Scala",
+    "shell": "Shell",
+    "html": "HTML",
+    "css": "CSS",
+    "sql": "SQL",
+    "cypher": "Cypher",
 }
 _SEPARATORS = re.compile(r"[_\-.\s]+")
 _JVM_ROOTS = frozenset({"java", "kotlin", "scala", "groovy"})
@@ -44,10 +79,10 @@ _DOMAIN = re.compile(r"[a-z]{2,3}")
 @dataclass(frozen=True)
 class LabelInput:
     anchor: str
-    tag: str                                  # the core file of a group split out of a directory, or ""
-    languages: Sequence[str]                  # of the block's files
+    tag: str  # the core file of a group split out of a directory, or ""
+    languages: Sequence[str]  # of the block's files
     symbols: Sequence[tuple[str, str, float]]  # (name, kind, weight) defined in the block's files
-    root_name: str = ""                       # the repository's name, for a block anchored at its root
+    root_name: str = ""  # the repository's name, for a block anchored at its root
 
 
 def humanize(text: str) -> str:
@@ -76,9 +111,9 @@ def _without_package_prefix(segments: list[str]) -> list[str]:
     reads as ``webmagic/x`` (a two- or three-letter top-level domain and the organisation after it)."""
     for index, segment in enumerate(segments[:-1]):
         if segment in _JVM_ROOTS and index > 0 and segments[index - 1] in ("main", "test"):
-            rest = segments[index + 1:]
+            rest = segments[index + 1 :]
             if len(rest) > 2 and _DOMAIN.fullmatch(rest[0]):
-                return segments[:index + 1] + rest[2:]
+                return segments[: index + 1] + rest[2:]
     return segments
 
 

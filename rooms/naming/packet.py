@@ -55,8 +55,7 @@ def block_files(block: SystemBlock, facts: GraphFacts) -> list[str]:
     for member in block.membership:
         if is_glob(member.path):
             head = member.path[: min(i for i in (member.path.find("*"), member.path.find("?")) if i >= 0)]
-            files.update(path for path in facts.languages
-                         if path.startswith(head) and path_matches(member.path, path))
+            files.update(path for path in facts.languages if path.startswith(head) and path_matches(member.path, path))
         elif member.path in facts.languages:
             files.add(member.path)
     return sorted(files)

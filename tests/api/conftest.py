@@ -18,9 +18,9 @@ import pytest
 
 from graphdb.connection import Target
 from graphdb.database import Database
+from graphdb.runtime.instance import free_port
 from graphdb.tokens import create_token
 from rooms.contract import Seat
-from graphdb.runtime.instance import free_port
 
 
 @dataclass
@@ -33,15 +33,16 @@ class ServedApi:
     def graphql_url(self) -> str:
         return f"{self.base_url}/graphql"
 
-    def post(self, document: str, variables: dict[str, Any] | None = None,
-             token: str | None = None) -> httpx.Response:
+    def post(self, document: str, variables: dict[str, Any] | None = None, token: str | None = None) -> httpx.Response:
         token = self.token if token is None else token
         headers = {"authorization": f"Bearer {token}"} if token else {}
-        return httpx.post(self.graphql_url, json={"query": document, "variables": variables or {}},
-                          headers=headers, timeout=60)
+        return httpx.post(
+            self.graphql_url, json={"query": document, "variables": variables or {}}, headers=headers, timeout=60
+        )
 
-    def graphql(self, document: str, variables: dict[str, Any] | None = None,
-                token: str | None = None) -> dict[str, Any]:
+    def graphql(
+        self, document: str, variables: dict[str, Any] | None = None, token: str | None = None
+    ) -> dict[str, Any]:
         response = self.post(document, variables, token)
         response.raise_for_status()
         return response.json()
@@ -51,10 +52,12 @@ def serve(env: dict[str, str], token: str = "") -> ServedApi:
     """Start `coderooms serve` on a free port with ``env``; return once /healthz answers."""
     port = free_port()
     # The server's log goes to a file: a pipe nobody reads would fill up and block the server.
-    log = tempfile.NamedTemporaryFile(prefix="coderooms-serve-", suffix=".log", delete=False)  # noqa: SIM115
+    log = tempfile.NamedTemporaryFile(prefix="coderooms-serve-", suffix=".log", delete=False)
     process = subprocess.Popen(
         [sys.executable, "-m", "api.cli.main", "serve", "--port", str(port), "--no-owner-link"],
-        env=env, stdout=log, stderr=subprocess.STDOUT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     log.close()
     base = f"http://127.0.0.1:{port}"
@@ -81,8 +84,13 @@ def stop(api: ServedApi) -> None:
 
 
 def env_for(target: Target) -> dict[str, str]:
-    return dict(os.environ, NEO4J_URI=target.uri, NEO4J_USER=target.user, NEO4J_PASSWORD=target.password,
-                NEO4J_DATABASE=target.database)
+    return dict(
+        os.environ,
+        NEO4J_URI=target.uri,
+        NEO4J_USER=target.user,
+        NEO4J_PASSWORD=target.password,
+        NEO4J_DATABASE=target.database,
+    )
 
 
 @pytest.fixture(scope="session")

@@ -4,28 +4,53 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from graphdb.history import Actor
-from services import edit as edits
 from graphdb.database import Database
+from graphdb.history import Actor
 from rooms.contract import (
-    BlockKind, BlockState, CandidateMeta, Member, MemberRole, MembershipSource, NamedBy, Repo, SeedFile,
-    Seat, Skeleton, SkeletonState, Socket, Sockets, SystemBlock, serialize_seed,
+    BlockKind,
+    BlockState,
+    CandidateMeta,
+    Member,
+    MemberRole,
+    MembershipSource,
+    NamedBy,
+    Repo,
+    Seat,
+    SeedFile,
+    Skeleton,
+    SkeletonState,
+    Socket,
+    Sockets,
+    SystemBlock,
+    serialize_seed,
 )
-
 from rooms.edit import parse_ops
+from services import edit as edits
 from tests.api.conftest import ServedApi
 
 
 def _block(block_id: str, members: list[tuple[str, MemberRole]], to: list[str], residue: list[str] = []) -> SystemBlock:  # noqa: B006
     return SystemBlock(
-        block_id=block_id, name=f"{block_id.removeprefix('sb_')} (heuristic)", purpose="", kind=BlockKind.SCANNED,
-        state=BlockState.CANDIDATE, boundary_version=1, contract_version=1,
+        block_id=block_id,
+        name=f"{block_id.removeprefix('sb_')} (heuristic)",
+        purpose="",
+        kind=BlockKind.SCANNED,
+        state=BlockState.CANDIDATE,
+        boundary_version=1,
+        contract_version=1,
         membership_source=MembershipSource.PROPOSED,
         membership=[Member(path=p, role=r) for p, r in members],
-        sockets=Sockets(outputs=[Socket(to=t) for t in to]), unmapped_residue=residue,
-        candidate_meta=CandidateMeta(named_by=NamedBy.HEURISTIC, needs_owner_naming=True, graph_cohesion=0.6,
-                                     edge_sample_size=20, directory_support=0.9, coverage_ratio=1.0,
-                                     shared_member_count=sum(r is MemberRole.SHARED for _, r in members)),
+        sockets=Sockets(outputs=[Socket(to=t) for t in to]),
+        unmapped_residue=residue,
+        candidate_meta=CandidateMeta(
+            named_by=NamedBy.HEURISTIC,
+            needs_owner_naming=True,
+            graph_cohesion=0.6,
+            edge_sample_size=20,
+            directory_support=0.9,
+            coverage_ratio=1.0,
+            shared_member_count=sum(r is MemberRole.SHARED for _, r in members),
+        ),
     )
 
 
@@ -37,10 +62,21 @@ def candidate_seed(repo_id: str, *, state: SkeletonState = SkeletonState.CANDIDA
         _block("sb_docs", [("docs/**", P)], ["sb_core"], residue=["scripts/x.sh"]),
     ]
     if state is SkeletonState.RATIFIED:
-        blocks = [b.model_copy(update={"state": BlockState.RATIFIED, "candidate_meta": None,
-                                       "membership": [m for m in b.membership if m.role is P]}) for b in blocks]
-    seed = SeedFile(repo=Repo(repo_id=repo_id, root="repo", source_commit="c0ffee"),
-                    skeleton=Skeleton(skeleton_id=f"sk_{repo_id}", version=1, state=state), blocks=blocks)
+        blocks = [
+            b.model_copy(
+                update={
+                    "state": BlockState.RATIFIED,
+                    "candidate_meta": None,
+                    "membership": [m for m in b.membership if m.role is P],
+                }
+            )
+            for b in blocks
+        ]
+    seed = SeedFile(
+        repo=Repo(repo_id=repo_id, root="repo", source_commit="c0ffee"),
+        skeleton=Skeleton(skeleton_id=f"sk_{repo_id}", version=1, state=state),
+        blocks=blocks,
+    )
     return serialize_seed(seed)
 
 
@@ -60,14 +96,16 @@ mutation($repo: ID!, $v: Int!, $ops: [CandidateEditOp!]!, $batch: ID) {
 
 EXPORT = "query($r: ID!) { exportSeed(repoId: $r) }"
 
+
 def import_seed(api: ServedApi, text: str, expected: int | None = None) -> int:
     result = api.graphql(IMPORT, {"seed": text, "v": expected})["data"]["importSeed"]
     assert result["__typename"] == "SeedImported", result
     return result["store"]["storeVersion"]
 
 
-def edit(api: ServedApi, repo_id: str, version: int, ops: list[dict], token: str | None = None,
-         batch_id: str | None = None) -> dict:
+def edit(
+    api: ServedApi, repo_id: str, version: int, ops: list[dict], token: str | None = None, batch_id: str | None = None
+) -> dict:
     body = api.graphql(EDIT, {"repo": repo_id, "v": version, "ops": ops, "batch": batch_id}, token=token)
     assert "errors" not in body, body
     return body["data"]["candidateEdit"]

@@ -5,8 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from rooms.contract import (
-    BlockKind, BlockState, CandidateMeta, Member, MemberRole, MembershipSource, NamedBy, Repo, SeedFile, Skeleton,
-    SkeletonState, Socket, Sockets, SystemBlock, serialize_seed,
+    BlockKind,
+    BlockState,
+    CandidateMeta,
+    Member,
+    MemberRole,
+    MembershipSource,
+    NamedBy,
+    Repo,
+    SeedFile,
+    Skeleton,
+    SkeletonState,
+    Socket,
+    Sockets,
+    SystemBlock,
+    serialize_seed,
 )
 from tests.api.conftest import ServedApi
 from tests.runners.support import namer_command
@@ -29,31 +42,65 @@ RATIFY = """mutation($r: ID!, $v: Int!) { ratifyBlocks(input: {repoId: $r, expec
   ... on Refused { code message } } }"""
 
 
-def candidate_block(block_id: str, name: str, members: list[str | tuple[str, MemberRole]], *,
-                    to: tuple[str, ...] = (), residue: tuple[str, ...] = ()) -> SystemBlock:
+def candidate_block(
+    block_id: str,
+    name: str,
+    members: list[str | tuple[str, MemberRole]],
+    *,
+    to: tuple[str, ...] = (),
+    residue: tuple[str, ...] = (),
+) -> SystemBlock:
     """A provisional scanned block: heuristic name, needs owner naming, inputs to `to`."""
-    entries = [Member(path=m, role=MemberRole.PRIMARY) if isinstance(m, str) else Member(path=m[0], role=m[1])
-               for m in members]
+    entries = [
+        Member(path=m, role=MemberRole.PRIMARY) if isinstance(m, str) else Member(path=m[0], role=m[1]) for m in members
+    ]
     return SystemBlock(
-        block_id=block_id, name=name, purpose=f"Python code in {name.lower()}", kind=BlockKind.SCANNED,
-        state=BlockState.CANDIDATE, boundary_version=1, contract_version=1,
-        membership_source=MembershipSource.PROPOSED, membership=entries,
-        sockets=Sockets(inputs=[Socket(to=t, type="imports") for t in to]), unmapped_residue=list(residue),
-        candidate_meta=CandidateMeta(named_by=NamedBy.HEURISTIC, needs_owner_naming=True, graph_cohesion=0.5,
-                                     edge_sample_size=12, directory_support=0.9, coverage_ratio=1.0,
-                                     shared_member_count=sum(isinstance(m, tuple) for m in members)),
+        block_id=block_id,
+        name=name,
+        purpose=f"Python code in {name.lower()}",
+        kind=BlockKind.SCANNED,
+        state=BlockState.CANDIDATE,
+        boundary_version=1,
+        contract_version=1,
+        membership_source=MembershipSource.PROPOSED,
+        membership=entries,
+        sockets=Sockets(inputs=[Socket(to=t, type="imports") for t in to]),
+        unmapped_residue=list(residue),
+        candidate_meta=CandidateMeta(
+            named_by=NamedBy.HEURISTIC,
+            needs_owner_naming=True,
+            graph_cohesion=0.5,
+            edge_sample_size=12,
+            directory_support=0.9,
+            coverage_ratio=1.0,
+            shared_member_count=sum(isinstance(m, tuple) for m in members),
+        ),
     )
 
 
 def seed_text(repo_id: str, blocks: list[SystemBlock]) -> str:
-    seed = SeedFile(repo=Repo(repo_id=repo_id, root="repo", source_commit="c0ffee"),
-                    skeleton=Skeleton(skeleton_id=f"sk_{repo_id}", version=1, state=SkeletonState.CANDIDATE),
-                    blocks=blocks)
+    seed = SeedFile(
+        repo=Repo(repo_id=repo_id, root="repo", source_commit="c0ffee"),
+        skeleton=Skeleton(skeleton_id=f"sk_{repo_id}", version=1, state=SkeletonState.CANDIDATE),
+        blocks=blocks,
+    )
     return serialize_seed(seed)
 
 
-SPARSE_TREES = ["auth", "billing", "catalog", "checkout", "inventory", "mailer", "orders", "payments", "reports",
-                "search", "users", "web"]
+SPARSE_TREES = [
+    "auth",
+    "billing",
+    "catalog",
+    "checkout",
+    "inventory",
+    "mailer",
+    "orders",
+    "payments",
+    "reports",
+    "search",
+    "users",
+    "web",
+]
 
 
 def sparse_candidate(repo_id: str, markers: dict[str, str] | None = None) -> str:
@@ -70,8 +117,16 @@ def sparse_candidate(repo_id: str, markers: dict[str, str] | None = None) -> str
     return seed_text(repo_id, blocks)
 
 
-def add_runner(api: ServedApi, repo_id: str, runner_id: str, *, command: list[str] | None = None,
-               pin: bool = True, token: str | None = None, **fields: Any) -> dict[str, Any]:
+def add_runner(
+    api: ServedApi,
+    repo_id: str,
+    runner_id: str,
+    *,
+    command: list[str] | None = None,
+    pin: bool = True,
+    token: str | None = None,
+    **fields: Any,
+) -> dict[str, Any]:
     spec: dict[str, Any] = {"runnerId": runner_id, "repoId": repo_id, "pin": pin, **fields}
     spec.setdefault("transport", "COMMAND")
     if spec["transport"] == "COMMAND":
@@ -81,8 +136,9 @@ def add_runner(api: ServedApi, repo_id: str, runner_id: str, *, command: list[st
     return body["data"]["addRunner"]
 
 
-def name_with_runner(api: ServedApi, repo_id: str, version: int, block_ids: list[str] | None = None,
-                     token: str | None = None) -> dict[str, Any]:
+def name_with_runner(
+    api: ServedApi, repo_id: str, version: int, block_ids: list[str] | None = None, token: str | None = None
+) -> dict[str, Any]:
     body = api.graphql(NAME, {"r": repo_id, "v": version, "ids": block_ids}, token=token)
     assert "errors" not in body, body
     return body["data"]["nameWithRunner"]

@@ -41,8 +41,10 @@ VERSION = "query($r: ID!) { store(repoId: $r) { storeVersion } }"
 
 def _ops(batch: str) -> list[dict[str, Any]]:
     """Two renames carrying the batch id: a partial batch would show as two different ids."""
-    return [{"rename": {"blockId": "sb_api", "name": f"API {batch}"}},
-            {"rename": {"blockId": "sb_core", "name": f"Core {batch}"}}]
+    return [
+        {"rename": {"blockId": "sb_api", "name": f"API {batch}"}},
+        {"rename": {"blockId": "sb_core", "name": f"Core {batch}"}},
+    ]
 
 
 @dataclass
@@ -147,8 +149,9 @@ def _assert_at_a_batch_boundary(db: Database, repo_id: str, start: int) -> None:
     assert (names["sb_api"], names["sb_core"]) == (f"API {batch}", f"Core {batch}"), "all of that batch, no part"
 
 
-def test_a_killed_api_leaves_whole_batches_only(neo4j_target: Target, db: Database, owner_token: str,
-                                                repo_id: str) -> None:
+def test_a_killed_api_leaves_whole_batches_only(
+    neo4j_target: Target, db: Database, owner_token: str, repo_id: str
+) -> None:
     rng = random.Random(SEED)
     servers = Restartable(env_for(neo4j_target), owner_token)
     servers.start()
@@ -159,15 +162,21 @@ def test_a_killed_api_leaves_whole_batches_only(neo4j_target: Target, db: Databa
         try:
             for _ in range(KILLS):
                 generation = servers.generation
-                wait_until(lambda: stream.applied_in[generation] >= 1 or bool(stream.unexpected), 60,
-                           "the stream applies a batch on the running process")
+                wait_until(
+                    lambda generation=generation: stream.applied_in[generation] >= 1 or bool(stream.unexpected),
+                    60,
+                    "the stream applies a batch on the running process",
+                )
                 time.sleep(rng.uniform(0.0, 0.6))
                 servers.kill()
                 _assert_at_a_batch_boundary(db, repo_id, start)
                 servers.start()
             generation = servers.generation
-            wait_until(lambda: stream.applied_in[generation] >= 3 or bool(stream.unexpected), 60,
-                       "the stream goes on after the last restart")
+            wait_until(
+                lambda: stream.applied_in[generation] >= 3 or bool(stream.unexpected),
+                60,
+                "the stream goes on after the last restart",
+            )
         finally:
             stream.stop()
         assert not stream.unexpected, stream.unexpected
@@ -203,11 +212,14 @@ def _alternating_client(apis: list[ServedApi], repo_id: str, client: int) -> lis
             read = http.post(reader.graphql_url, json={"query": VERSION, "variables": {"r": repo_id}}).json()
             version = read["data"]["store"]["storeVersion"]
             batch = f"c{client}-b{n}"
-            body = http.post(writer.graphql_url, json={"query": EDIT, "variables": {
-                "repo": repo_id, "v": version, "ops": _ops(batch), "batch": batch}}).json()
+            body = http.post(
+                writer.graphql_url,
+                json={"query": EDIT, "variables": {"repo": repo_id, "v": version, "ops": _ops(batch), "batch": batch}},
+            ).json()
             assert body.get("data"), body
-            results.append({"batch": batch, "read": version, "writer": (client + n + 1) % 2,
-                            **body["data"]["candidateEdit"]})
+            results.append(
+                {"batch": batch, "read": version, "writer": (client + n + 1) % 2, **body["data"]["candidateEdit"]}
+            )
     return results
 
 
@@ -231,6 +243,7 @@ def test_two_api_processes_keep_occ_exact(api: ServedApi, neo4j_target: Target, 
     assert sorted(o["storeVersion"] for o in applied) == list(range(start + 1, final + 1)), "distinct, contiguous"
     assert {o["writer"] for o in applied} == {0, 1}, "both processes applied batches"
     assert conflicts, "clients collided"
-    assert all(o["expected"] == o["read"] and start < o["actual"] <= final and o["actual"] > o["expected"]
-               for o in conflicts), "a conflict names the real, newer version"
+    assert all(
+        o["expected"] == o["read"] and start < o["actual"] <= final and o["actual"] > o["expected"] for o in conflicts
+    ), "a conflict names the real, newer version"
     assert {h["batchId"]: h["storeVersion"] for h in history} == {o["batch"]: o["storeVersion"] for o in applied}

@@ -35,8 +35,9 @@ def test_tokens_are_stored_only_as_hashes(db: Database) -> None:
     token_id, token = create_token(db, Seat.AGENT, "agent-7", "hash-check")
     identity = identify(db, token)
     assert identity is not None and (identity.seat, identity.agent_id) == (Seat.AGENT, "agent-7")
-    stored = db.driver.execute_query("MATCH (t:Token {token_id: $id}) RETURN properties(t) AS p", id=token_id,
-                                     database_=db.database).records[0]["p"]
+    stored = db.driver.execute_query(
+        "MATCH (t:Token {token_id: $id}) RETURN properties(t) AS p", id=token_id, database_=db.database
+    ).records[0]["p"]
     assert token not in {str(v) for v in stored.values()}
 
 

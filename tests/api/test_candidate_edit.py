@@ -48,8 +48,9 @@ def test_stale_version_conflicts_and_writes_nothing(api: ServedApi, repo_id: str
 def test_a_failing_op_aborts_the_whole_batch(api: ServedApi, repo_id: str) -> None:
     version = import_seed(api, candidate_seed(repo_id))
     before = export(api, repo_id)
-    result = edit(api, repo_id, version, [RENAME_API, {"moveMember": {"path": "nope.py", "from": "sb_api",
-                                                                      "to": "sb_core"}}])
+    result = edit(
+        api, repo_id, version, [RENAME_API, {"moveMember": {"path": "nope.py", "from": "sb_api", "to": "sb_core"}}]
+    )
     assert (result["__typename"], result["opIndex"], result["code"]) == ("EditRejected", 1, "unknown_path")
     assert export(api, repo_id) == before, "the valid rename before the failure is not persisted"
 
@@ -89,8 +90,9 @@ def test_a_dangling_socket_never_enters_the_store(api: ServedApi, repo_id: str) 
 def test_provenance_is_stamped_by_seat(api: ServedApi, repo_id: str, agent_token: str) -> None:
     version = import_seed(api, candidate_seed(repo_id))
     assert edit(api, repo_id, version, [RENAME_API])["__typename"] == "EditApplied"
-    agent = edit(api, repo_id, version + 1, [{"rename": {"blockId": "sb_core", "name": "Domain core"}}],
-                 token=agent_token)
+    agent = edit(
+        api, repo_id, version + 1, [{"rename": {"blockId": "sb_core", "name": "Domain core"}}], token=agent_token
+    )
     assert agent["__typename"] == "EditApplied"
     blocks = blocks_of(api, repo_id)
     assert blocks["sb_api"]["candidate_meta"]["named_by"] == "owner"
@@ -108,8 +110,9 @@ RATIFY = """mutation($repo: ID!, $v: Int!, $ids: [ID!]) {
   } }"""
 
 
-def test_ratify_refuses_untouched_heuristic_names_and_open_seams(api: ServedApi, repo_id: str,
-                                                                 agent_token: str) -> None:
+def test_ratify_refuses_untouched_heuristic_names_and_open_seams(
+    api: ServedApi, repo_id: str, agent_token: str
+) -> None:
     version = import_seed(api, candidate_seed(repo_id))
     refused = api.graphql(RATIFY, {"repo": repo_id, "v": version, "ids": None})["data"]["ratifyBlocks"]
     assert refused["__typename"] == "RatifyRejected"
@@ -117,8 +120,9 @@ def test_ratify_refuses_untouched_heuristic_names_and_open_seams(api: ServedApi,
     assert {("sb_docs", "needs_owner_naming"), ("sb_api", "unresolved_seam"), ("sb_core", "unresolved_seam")} <= reasons
     by_agent = api.graphql(RATIFY, {"repo": repo_id, "v": version, "ids": None}, token=agent_token)
     assert by_agent["data"]["ratifyBlocks"] == {"__typename": "Refused", "code": "seat_forbidden"}
-    ops = [{"rename": {"blockId": b, "name": n}} for b, n in (("sb_api", "API"), ("sb_core", "Core"),
-                                                              ("sb_docs", "Docs"))]
+    ops = [
+        {"rename": {"blockId": b, "name": n}} for b, n in (("sb_api", "API"), ("sb_core", "Core"), ("sb_docs", "Docs"))
+    ]
     ops.append({"resolveSeam": {"path": "lib/shared.py", "resolution": "primary:sb_core"}})
     assert edit(api, repo_id, version, ops)["__typename"] == "EditApplied"
     done = api.graphql(RATIFY, {"repo": repo_id, "v": version + 1, "ids": None})["data"]["ratifyBlocks"]
@@ -143,8 +147,12 @@ def test_the_lease_is_advisory_and_never_blocks(api: ServedApi, db: Database, re
     other = create_token(db, Seat.AGENT, "agent-2")[1]
     busy = api.graphql(LEASE, {"repo": repo_id, "action": "ACQUIRE", "ttl": 60}, token=other)
     assert busy["data"]["candidateLease"] == {"__typename": "LeaseBusy", "current": {"curatingBy": "agent-1"}}
-    assert api.graphql("query($r: ID!) { store(repoId: $r) { storeVersion } }", {"r": repo_id})[
-        "data"]["store"]["storeVersion"] == version, "the lease never bumps the version"
+    assert (
+        api.graphql("query($r: ID!) { store(repoId: $r) { storeVersion } }", {"r": repo_id})["data"]["store"][
+            "storeVersion"
+        ]
+        == version
+    ), "the lease never bumps the version"
     owner_edit = edit(api, repo_id, version, [RENAME_API])
     assert owner_edit["__typename"] == "EditApplied", "the owner is never blocked"
     assert "agent-1" in owner_edit["leaseWarning"]
@@ -175,9 +183,13 @@ def test_reader_cannot_edit(api: ServedApi, db: Database, repo_id: str) -> None:
 
 def test_agent_id_must_match_the_token(api: ServedApi, repo_id: str, agent_token: str) -> None:
     version = import_seed(api, candidate_seed(repo_id))
-    body = api.graphql("""mutation($r: ID!, $v: Int!) { candidateEdit(input: {repoId: $r, expectedStoreVersion: $v,
+    body = api.graphql(
+        """mutation($r: ID!, $v: Int!) { candidateEdit(input: {repoId: $r, expectedStoreVersion: $v,
         agentId: "someone-else", ops: [{rename: {blockId: "sb_api", name: "X"}}]}) { __typename
-        ... on Refused { code } } }""", {"r": repo_id, "v": version}, token=agent_token)
+        ... on Refused { code } } }""",
+        {"r": repo_id, "v": version},
+        token=agent_token,
+    )
     assert body["data"]["candidateEdit"] == {"__typename": "Refused", "code": "seat_forbidden"}
 
 

@@ -27,8 +27,10 @@ def _client(api: ServedApi, repo_id: str, client: int) -> list[tuple[str, dict]]
             version = read["data"]["store"]["storeVersion"]
             batch_id = f"c{client}-b{n}"
             ops = [{"rename": {"blockId": "sb_api", "name": f"API {client}.{n}"}}]
-            body = http.post("/graphql", json={"query": EDIT, "variables": {
-                "repo": repo_id, "v": version, "ops": ops, "batch": batch_id}}).json()
+            body = http.post(
+                "/graphql",
+                json={"query": EDIT, "variables": {"repo": repo_id, "v": version, "ops": ops, "batch": batch_id}},
+            ).json()
             assert body.get("data"), body
             results.append((batch_id, body["data"]["candidateEdit"]))
     return results
@@ -48,8 +50,10 @@ def test_concurrent_editors_collide_honestly(api: ServedApi, repo_id: str) -> No
     for _, o in outcomes:
         if o["__typename"] == "VersionConflict":
             assert o["actual"] > o["expected"]
-    history = api.graphql("query($r: ID!, $n: Int!) { history(repoId: $r, last: $n) { batchId storeVersion kind } }",
-                          {"r": repo_id, "n": 500})["data"]["history"]
+    history = api.graphql(
+        "query($r: ID!, $n: Int!) { history(repoId: $r, last: $n) { batchId storeVersion kind } }",
+        {"r": repo_id, "n": 500},
+    )["data"]["history"]
     recorded = {h["batchId"]: h["storeVersion"] for h in history if h["kind"] == "edit"}
     assert recorded == applied, "no applied edit is lost, none recorded twice"
     final = api.graphql(VERSION, {"r": repo_id})["data"]["store"]["storeVersion"]

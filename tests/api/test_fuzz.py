@@ -32,8 +32,21 @@ FUZZ = settings(derandomize=True, deadline=None, database=None, print_blob=False
 
 # Text that must never leave the server unless the request itself carried it (then it is an echo).
 # "Unexpected error" is how a resolver's exception comes out masked: a server bug answered with a 200.
-LEAKS = ("Unexpected error", "Traceback", 'File "/', "site-packages", "neo4j.exceptions", "Neo.ClientError",
-         "Neo.DatabaseError", "Neo.TransientError", "MATCH (", "MERGE (", "DETACH DELETE", "UNWIND $", ".cypher")
+LEAKS = (
+    "Unexpected error",
+    "Traceback",
+    'File "/',
+    "site-packages",
+    "neo4j.exceptions",
+    "Neo.ClientError",
+    "Neo.DatabaseError",
+    "Neo.TransientError",
+    "MATCH (",
+    "MERGE (",
+    "DETACH DELETE",
+    "UNWIND $",
+    ".cypher",
+)
 
 EDIT = """mutation($repo: ID!, $v: Int!, $ops: [CandidateEditOp!]!, $batch: ID) {
   candidateEdit(input: {repoId: $repo, expectedStoreVersion: $v, ops: $ops, batchId: $batch}) {
@@ -68,8 +81,7 @@ class Poster:
     """Posts raw requests with the owner token and checks every answer."""
 
     def __init__(self, api: ServedApi) -> None:
-        self.client = httpx.Client(base_url=api.base_url, timeout=60,
-                                   headers={"authorization": f"Bearer {api.token}"})
+        self.client = httpx.Client(base_url=api.base_url, timeout=60, headers={"authorization": f"Bearer {api.token}"})
         self.sent = 0
 
     def body(self, payload: Any, content_type: str = "application/json", accept: str | None = None) -> None:
@@ -91,8 +103,11 @@ class Poster:
         assert response.status_code < 500, (response.status_code, response.text[:500], sent[:500])
         text = response.text
         echoed = sent.decode("utf-8", "replace")
-        leaked = [marker for marker in LEAKS if marker in text and marker not in echoed
-                  and json.dumps(marker)[1:-1] not in echoed]
+        leaked = [
+            marker
+            for marker in LEAKS
+            if marker in text and marker not in echoed and json.dumps(marker)[1:-1] not in echoed
+        ]
         assert not leaked, (leaked, text[:1000])
 
 
@@ -120,23 +135,54 @@ def poster(api: ServedApi, target: Target) -> Iterator[Poster]:
 
 
 def _guarded_state(api: ServedApi, repo: str) -> tuple[int, str]:
-    data = api.graphql("query($r: ID!) { store(repoId: $r) { storeVersion } exportSeed(repoId: $r) }",
-                       {"r": repo})["data"]
+    data = api.graphql("query($r: ID!) { store(repoId: $r) { storeVersion } exportSeed(repoId: $r) }", {"r": repo})[
+        "data"
+    ]
     assert data["exportSeed"] == api.graphql(EXPORT, {"r": repo})["data"]["exportSeed"]
     return data["store"]["storeVersion"], data["exportSeed"]
 
 
 # ---- strategies -------------------------------------------------------------------------------------
 
-HOSTILE = st.sampled_from([
-    "", " ", "\x00", "\x1b[31m", "\u202e", "\ufeff", "\ud800", "\udfff", "🙂" * 50, "a" * 5000, "../../etc/passwd",
-    "/abs/path", "C:\\x", "api/**", "**", "primary:sb_api", "both", "sb_api", "sb_core", "lib/shared.py",
-    "'; MATCH (n) DETACH DELETE n //", "${jndi:ldap://x}", "%s%n", "\\", "\r\n", "null", "0", "-1", "1e309",
-])
+HOSTILE = st.sampled_from(
+    [
+        "",
+        " ",
+        "\x00",
+        "\x1b[31m",
+        "\u202e",
+        "\ufeff",
+        "\ud800",
+        "\udfff",
+        "🙂" * 50,
+        "a" * 5000,
+        "../../etc/passwd",
+        "/abs/path",
+        "C:\\x",
+        "api/**",
+        "**",
+        "primary:sb_api",
+        "both",
+        "sb_api",
+        "sb_core",
+        "lib/shared.py",
+        "'; MATCH (n) DETACH DELETE n //",
+        "${jndi:ldap://x}",
+        "%s%n",
+        "\\",
+        "\r\n",
+        "null",
+        "0",
+        "-1",
+        "1e309",
+    ]
+)
 TEXT = st.text(max_size=40) | st.text(st.characters(codec="utf-8"), max_size=40) | HOSTILE
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT,
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
-                    max_leaves=10)
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
+    max_leaves=10,
+)
 BLOCK = st.sampled_from(["sb_api", "sb_core", "sb_docs"]) | TEXT
 PATH = st.sampled_from(["api/**", "core/**", "lib/shared.py", "scripts/x.sh", "docs/**"]) | TEXT
 
@@ -146,8 +192,10 @@ def _op() -> st.SearchStrategy[Any]:
     kinds = {
         "rename": st.fixed_dictionaries({"blockId": BLOCK, "name": TEXT}, optional={"purpose": TEXT}),
         "merge": st.fixed_dictionaries({"into": BLOCK, "blockIds": st.lists(BLOCK, max_size=4)}),
-        "split": st.fixed_dictionaries({"blockId": BLOCK, "paths": st.lists(st.lists(PATH, max_size=3), max_size=3)},
-                                       optional={"restToResidue": st.booleans()}),
+        "split": st.fixed_dictionaries(
+            {"blockId": BLOCK, "paths": st.lists(st.lists(PATH, max_size=3), max_size=3)},
+            optional={"restToResidue": st.booleans()},
+        ),
         "moveMember": st.fixed_dictionaries({"path": PATH, "from": BLOCK, "to": BLOCK}),
         "resolveSeam": st.fixed_dictionaries({"path": PATH, "resolution": st.sampled_from(["both"]) | TEXT}),
         "assignUnmapped": st.fixed_dictionaries({"path": PATH, "blockId": BLOCK}),
@@ -175,7 +223,7 @@ def _mutated(draw: st.DrawFn, text: str) -> str:
             inserted = draw(TEXT | st.sampled_from(["{", "}", "(", ")", "$", "!", "...", "@oneOf", '"']))
             text = text[:i] + inserted + text[i:]
         elif kind == "replace":
-            text = text[:i] + draw(st.characters()) + text[i + 1:]
+            text = text[:i] + draw(st.characters()) + text[i + 1 :]
         else:
             text = text[:j] + text[i:j] + text[j:]
     return text
@@ -184,23 +232,36 @@ def _mutated(draw: st.DrawFn, text: str) -> str:
 def _variables(target: Target) -> dict[str, st.SearchStrategy[dict[str, Any]]]:
     """Per document, variables of the right names with right, wrong or hostile values."""
     values = {
-        "repo": st.sampled_from([target.sandbox]) | TEXT | JSON, "v": st.integers(-2, 40) | JSON,
-        "ops": st.lists(OP, max_size=4) | JSON, "batch": st.none() | TEXT, "seed": TEXT | JSON,
-        "a": st.sampled_from(["ACQUIRE", "RELEASE", "REFRESH"]) | JSON, "ttl": st.integers() | JSON,
-        "ids": st.none() | st.lists(BLOCK, max_size=3), "first": st.integers() | JSON, "after": st.none() | TEXT,
+        "repo": st.sampled_from([target.sandbox]) | TEXT | JSON,
+        "v": st.integers(-2, 40) | JSON,
+        "ops": st.lists(OP, max_size=4) | JSON,
+        "batch": st.none() | TEXT,
+        "seed": TEXT | JSON,
+        "a": st.sampled_from(["ACQUIRE", "RELEASE", "REFRESH"]) | JSON,
+        "ttl": st.integers() | JSON,
+        "ids": st.none() | st.lists(BLOCK, max_size=3),
+        "first": st.integers() | JSON,
+        "after": st.none() | TEXT,
     }
-    names = {EDIT: ["repo", "v", "ops", "batch"], IMPORT: ["seed", "v"], LEASE: ["repo", "a", "ttl"],
-             RATIFY: ["repo", "v", "ids"], READ: ["repo", "first", "after"]}
+    names = {
+        EDIT: ["repo", "v", "ops", "batch"],
+        IMPORT: ["seed", "v"],
+        LEASE: ["repo", "a", "ttl"],
+        RATIFY: ["repo", "v", "ids"],
+        READ: ["repo", "first", "after"],
+    }
     return {document: st.fixed_dictionaries({name: values[name] for name in keys}) for document, keys in names.items()}
 
 
 # ---- the fuzz runs (each checks the guarded store on the way out, in the `poster` fixture) -------------
 
+
 def test_random_text_as_a_document(poster: Poster) -> None:
     @settings(FUZZ, max_examples=400)
-    @given(document=st.text(max_size=300) | st.text(st.sampled_from("{}()[]$!:@.,=\"' \nabcmutationquery"),
-                                                    max_size=300),
-           variables=st.none() | JSON)
+    @given(
+        document=st.text(max_size=300) | st.text(st.sampled_from("{}()[]$!:@.,=\"' \nabcmutationquery"), max_size=300),
+        variables=st.none() | JSON,
+    )
     def run(document: str, variables: Any) -> None:
         poster.graphql(document, variables if isinstance(variables, dict) or variables is None else {"x": variables})
 
@@ -243,9 +304,16 @@ def test_imports_of_broken_seeds(poster: Poster, target: Target) -> None:
     seed = json.loads(candidate_seed(target.sandbox))
 
     @settings(FUZZ, max_examples=200)
-    @given(path=st.lists(st.sampled_from(["repo", "skeleton", "blocks", 0, 1, "membership", "sockets", "name",
-                                          "state", "path", "candidate_meta"]), max_size=4),
-           value=JSON, version=st.integers(1, 40))
+    @given(
+        path=st.lists(
+            st.sampled_from(
+                ["repo", "skeleton", "blocks", 0, 1, "membership", "sockets", "name", "state", "path", "candidate_meta"]
+            ),
+            max_size=4,
+        ),
+        value=JSON,
+        version=st.integers(1, 40),
+    )
     def run(path: list[Any], value: Any, version: int) -> None:
         poster.graphql(IMPORT, {"seed": json.dumps(_replaced(seed, path, value)), "v": version})
 
@@ -261,22 +329,50 @@ def _replaced(document: Any, path: list[Any], value: Any) -> Any:
     if isinstance(document, dict) and isinstance(key, str) and key in document:
         return {**document, key: _replaced(document[key], rest, value)}
     if isinstance(document, list) and isinstance(key, int) and key < len(document):
-        return [*document[:key], _replaced(document[key], rest, value), *document[key + 1:]]
+        return [*document[:key], _replaced(document[key], rest, value), *document[key + 1 :]]
     return value
 
 
 def test_random_json_bodies_and_random_bytes_under_any_content_type(poster: Poster) -> None:
-    content_types = st.sampled_from([
-        None, "application/json", "application/json; charset=latin-1", "application/graphql-response+json",
-        "text/plain", "application/graphql", "application/x-www-form-urlencoded", "multipart/form-data",
-        "multipart/form-data; boundary=xyz", "multipart/mixed", "application/octet-stream", "*/*", "json"])
-    accepts = st.sampled_from([None, "application/json", "application/graphql-response+json", "text/html", "*/*",
-                               "multipart/mixed", "text/event-stream"])
+    content_types = st.sampled_from(
+        [
+            None,
+            "application/json",
+            "application/json; charset=latin-1",
+            "application/graphql-response+json",
+            "text/plain",
+            "application/graphql",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data",
+            "multipart/form-data; boundary=xyz",
+            "multipart/mixed",
+            "application/octet-stream",
+            "*/*",
+            "json",
+        ]
+    )
+    accepts = st.sampled_from(
+        [
+            None,
+            "application/json",
+            "application/graphql-response+json",
+            "text/html",
+            "*/*",
+            "multipart/mixed",
+            "text/event-stream",
+        ]
+    )
 
     @settings(FUZZ, max_examples=400)
-    @given(body=JSON | st.fixed_dictionaries({}, optional={"query": JSON | TEXT, "variables": JSON,
-                                                           "operationName": JSON, "extensions": JSON}),
-           raw=st.none() | st.binary(max_size=300), content_type=content_types, accept=accepts)
+    @given(
+        body=JSON
+        | st.fixed_dictionaries(
+            {}, optional={"query": JSON | TEXT, "variables": JSON, "operationName": JSON, "extensions": JSON}
+        ),
+        raw=st.none() | st.binary(max_size=300),
+        content_type=content_types,
+        accept=accepts,
+    )
     def run(body: Any, raw: bytes | None, content_type: str | None, accept: str | None) -> None:
         if raw is None:
             poster.body(body, content_type or "application/json", accept)
@@ -289,9 +385,13 @@ def test_random_json_bodies_and_random_bytes_under_any_content_type(poster: Post
 
 def test_get_requests_with_random_parameters(poster: Poster) -> None:
     @settings(FUZZ, max_examples=150)
-    @given(params=st.dictionaries(st.sampled_from(["query", "variables", "operationName", "extensions", "x"]),
-                                  st.text(max_size=80) | st.sampled_from(['{"a":', "[[[", "{}", "null", "5"]),
-                                  max_size=4))
+    @given(
+        params=st.dictionaries(
+            st.sampled_from(["query", "variables", "operationName", "extensions", "x"]),
+            st.text(max_size=80) | st.sampled_from(['{"a":', "[[[", "{}", "null", "5"]),
+            max_size=4,
+        )
+    )
     def run(params: dict[str, str]) -> None:
         poster.get(params)
 
@@ -304,8 +404,11 @@ def test_huge_strings_deep_nesting_and_many_tokens(poster: Poster, target: Targe
     depths = st.sampled_from([13, 100, 900, 990, 1_000, 5_000, 20_000])
 
     @settings(FUZZ, max_examples=40)
-    @given(kind=st.sampled_from(["string", "name", "selection", "list_literal", "json", "tokens", "aliases"]),
-           size=sizes, depth=depths)
+    @given(
+        kind=st.sampled_from(["string", "name", "selection", "list_literal", "json", "tokens", "aliases"]),
+        size=sizes,
+        depth=depths,
+    )
     def run(kind: str, size: int, depth: int) -> None:
         if kind == "string":
             poster.graphql(IMPORT, {"seed": "x" * size, "v": 1})
@@ -313,12 +416,14 @@ def test_huge_strings_deep_nesting_and_many_tokens(poster: Poster, target: Targe
             ops = [{"rename": {"blockId": "sb_api", "name": "n" * (size // 10)}}]
             poster.graphql(EDIT, {"repo": target.sandbox, "v": 1, "ops": ops})
         elif kind == "selection":
-            poster.graphql("query { " + "store(repoId: \"x\") { " * depth + "storeVersion" + " }" * (depth + 1))
+            poster.graphql("query { " + 'store(repoId: "x") { ' * depth + "storeVersion" + " }" * (depth + 1))
         elif kind == "list_literal":
             poster.graphql("query { store(repoId: " + "[" * depth + "]" * depth + ") { storeVersion } }")
         elif kind == "json":
-            poster.raw(b'{"query": "{ repos { repoId } }", "variables": {"x": ' + b"[" * depth + b"]" * depth + b"}}",
-                       "application/json")
+            poster.raw(
+                b'{"query": "{ repos { repoId } }", "variables": {"x": ' + b"[" * depth + b"]" * depth + b"}}",
+                "application/json",
+            )
         elif kind == "tokens":
             poster.graphql("query { " + " ".join(["repos { repoId }"] * (size // 1_000)) + " }")
         else:

@@ -21,15 +21,20 @@ def test_imports_and_edits_are_recorded_in_order(api: ServedApi, repo_id: str) -
     edited = api.graphql(EDIT, {"repo": repo_id, "v": second, "ops": ops, "batch": "rename-api"})
     assert edited["data"]["candidateEdit"]["__typename"] == "EditApplied", edited
     history = api.graphql(HISTORY, {"r": repo_id})["data"]["history"]
-    assert [(h["storeVersion"], h["kind"]) for h in history] == [(first, "import"), (second, "import"),
-                                                                 (second + 1, "edit")]
+    assert [(h["storeVersion"], h["kind"]) for h in history] == [
+        (first, "import"),
+        (second, "import"),
+        (second + 1, "edit"),
+    ]
     assert {(h["seat"], h["agentId"]) for h in history} == {("owner", "test-owner")}
     assert history[-1]["batchId"] == "rename-api"
     assert history[0]["batchId"] != history[1]["batchId"]
 
 
 WRITES = 40
-STORE_AND_HISTORY = """query($r: ID!) { store(repoId: $r) { storeVersion } history(repoId: $r, last: 1) { storeVersion } }"""
+STORE_AND_HISTORY = (
+    """query($r: ID!) { store(repoId: $r) { storeVersion } history(repoId: $r, last: 1) { storeVersion } }"""
+)
 
 
 def test_one_document_reads_the_store_and_its_history_at_one_version(api: ServedApi, repo_id: str) -> None:

@@ -18,8 +18,14 @@ pytestmark = pytest.mark.integration
 
 @pytest.fixture(scope="module")
 def strict_api(neo4j_target: Target, owner_token: str) -> Iterator[ServedApi]:
-    env = {**env_for(neo4j_target), "CODEROOMS_MAX_QUERY_DEPTH": "3", "CODEROOMS_MAX_ALIASES": "3",
-           "CODEROOMS_MAX_TOKENS": "200", "CODEROOMS_MAX_BODY_BYTES": "4096", "CODEROOMS_INTROSPECTION": "false"}
+    env = {
+        **env_for(neo4j_target),
+        "CODEROOMS_MAX_QUERY_DEPTH": "3",
+        "CODEROOMS_MAX_ALIASES": "3",
+        "CODEROOMS_MAX_TOKENS": "200",
+        "CODEROOMS_MAX_BODY_BYTES": "4096",
+        "CODEROOMS_INTROSPECTION": "false",
+    }
     served = serve(env, owner_token)
     yield served
     stop(served)
@@ -53,8 +59,11 @@ def test_token_limit(strict_api: ServedApi) -> None:
 
 
 def test_body_limit(strict_api: ServedApi) -> None:
-    response = httpx.post(strict_api.graphql_url, content=b'{"query": "' + b" " * 10_000 + b'{ serverInfo { version } }"}',
-                          headers={"authorization": f"Bearer {strict_api.token}", "content-type": "application/json"})
+    response = httpx.post(
+        strict_api.graphql_url,
+        content=b'{"query": "' + b" " * 10_000 + b'{ serverInfo { version } }"}',
+        headers={"authorization": f"Bearer {strict_api.token}", "content-type": "application/json"},
+    )
     assert response.status_code == 413
 
 

@@ -88,8 +88,9 @@ class Stream:
             thread.join(timeout=90)
 
     def _client(self) -> httpx.Client:
-        return httpx.Client(base_url=self.api.base_url, timeout=60,
-                            headers={"authorization": f"Bearer {self.api.token}"})
+        return httpx.Client(
+            base_url=self.api.base_url, timeout=60, headers={"authorization": f"Bearer {self.api.token}"}
+        )
 
     def _read(self) -> None:
         with self._client() as http:
@@ -135,17 +136,25 @@ def test_reads_stay_writes_refuse_and_all_recovers_while_neo4j_restarts() -> Non
                 instance.stop()
                 down_at = time.monotonic()
                 wait_until(lambda: not ready(api.base_url), 30, "/readyz answers 503")
-                wait_until(lambda: sum(a.stale is not None for a in stream.reads if a.sent >= down_at) >= 5
-                           and sum(a.refused_cleanly() for _, a in stream.writes if a.sent >= down_at) >= 5,
-                           60, "stale reads and refused writes while down")
+                wait_until(
+                    lambda: (
+                        sum(a.stale is not None for a in stream.reads if a.sent >= down_at) >= 5
+                        and sum(a.refused_cleanly() for _, a in stream.writes if a.sent >= down_at) >= 5
+                    ),
+                    60,
+                    "stale reads and refused writes while down",
+                )
                 assert httpx.get(f"{api.base_url}/healthz", timeout=10).status_code == 200, "the process is alive"
                 uncached = api.post(HISTORY, {"r": repo_id})
                 unknown_token = api.post(READ, {"r": repo_id}, token=stranger)
                 restart_at = time.monotonic()
                 instance.start()
                 wait_until(lambda: ready(api.base_url), 60, "/readyz answers 200 again")
-                wait_until(lambda: len(stream.fresh_reads(restart_at)) >= 3 and stream.applied_since(restart_at) >= 3,
-                           60, "fresh reads and applied edits after the restart")
+                wait_until(
+                    lambda: len(stream.fresh_reads(restart_at)) >= 3 and stream.applied_since(restart_at) >= 3,
+                    60,
+                    "fresh reads and applied edits after the restart",
+                )
             assert api.process.poll() is None, "the same API process served throughout"
             final = api.graphql(READ, {"r": repo_id})
             history = api.graphql(HISTORY, {"r": repo_id})["data"]["history"]
@@ -171,7 +180,8 @@ def test_reads_stay_writes_refuse_and_all_recovers_while_neo4j_restarts() -> Non
     committed_before = {version for version, when in stream.applied.values() if when <= restart_at}
     cached_version = during[0].body["data"]["store"]["storeVersion"]
     assert cached_version == last_fresh.body["data"]["store"]["storeVersion"] or (
-        cached_version > last_fresh.body["data"]["store"]["storeVersion"] and cached_version in committed_before)
+        cached_version > last_fresh.body["data"]["store"]["storeVersion"] and cached_version in committed_before
+    )
     for answer in during:
         assert answer.body["data"]["store"]["storeVersion"] == cached_version, "one last-known store throughout"
         assert answer.stale["reason"] == "database_unavailable"

@@ -51,8 +51,15 @@ def test_a_process_reads_what_another_process_wrote(api: ServedApi, other_api: S
     before = _map(other_api, repo_id)
     assert _map(other_api, repo_id) == before  # read twice: the second answer comes from what it kept
 
-    applied = edit(api, repo_id, version, [{"rename": {"blockId": "sb_api", "name": "HTTP surface"}},
-                                           {"resolveSeam": {"path": "lib/shared.py", "resolution": "primary:sb_core"}}])
+    applied = edit(
+        api,
+        repo_id,
+        version,
+        [
+            {"rename": {"blockId": "sb_api", "name": "HTTP surface"}},
+            {"resolveSeam": {"path": "lib/shared.py", "resolution": "primary:sb_core"}},
+        ],
+    )
     assert applied["__typename"] == "EditApplied", applied
     after = _map(other_api, repo_id)
     assert after["store"]["storeVersion"] == version + 1

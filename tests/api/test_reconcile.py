@@ -22,8 +22,9 @@ FILES = ["a/one.py", "a/two.py", "b/one.py", "b/two.py"]
 
 
 def _files(db: Database, repo_id: str) -> None:
-    db.driver.execute_query(fixture_cypher("two_file_cliques"), repo_id=repo_id, files=FILES, edges=[],
-                            database_=db.database)
+    db.driver.execute_query(
+        fixture_cypher("two_file_cliques"), repo_id=repo_id, files=FILES, edges=[], database_=db.database
+    )
 
 
 def _ratified(repo_id: str) -> str:

@@ -33,13 +33,15 @@ def _fresh_repo(api: ServedApi) -> tuple[str, int]:
     return repo_id, import_seed(api, candidate_seed(repo_id))
 
 
-def _read(api: ServedApi, repo_id: str, token: str | None = None, document: str = MAP,
-          etag: str | None = None) -> httpx.Response:
+def _read(
+    api: ServedApi, repo_id: str, token: str | None = None, document: str = MAP, etag: str | None = None
+) -> httpx.Response:
     headers = {"authorization": f"Bearer {token or api.token}"}
     if etag is not None:
         headers["if-none-match"] = etag
-    return httpx.post(api.graphql_url, json={"query": document, "variables": {"repo": repo_id}}, headers=headers,
-                      timeout=60)
+    return httpx.post(
+        api.graphql_url, json={"query": document, "variables": {"repo": repo_id}}, headers=headers, timeout=60
+    )
 
 
 def _names(response: httpx.Response) -> dict[str, str]:
@@ -93,9 +95,12 @@ def test_the_seat_is_part_of_the_key(api: ServedApi, db: Database) -> None:
 
 def test_an_answer_showing_a_live_lease_ends_with_the_lease(api: ServedApi) -> None:
     repo_id, _ = _fresh_repo(api)
-    acquired = api.graphql("""mutation($repo: ID!) {
+    acquired = api.graphql(
+        """mutation($repo: ID!) {
       candidateLease(input: {repoId: $repo, action: ACQUIRE, ttlSecs: 3}) { __typename }
-    }""", {"repo": repo_id})
+    }""",
+        {"repo": repo_id},
+    )
     assert acquired["data"]["candidateLease"]["__typename"] == "LeaseGranted", acquired
     live, kept = _read(api, repo_id), _read(api, repo_id)
     lease = live.json()["data"]["lease"]

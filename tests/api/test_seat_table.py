@@ -65,8 +65,10 @@ class World:
 
 
 def _mutation(field: str, input_type: str, selection: str) -> str:
-    return (f"mutation($input: {input_type}!) {{ {field}(input: $input) {{ __typename {selection} "
-            "... on Refused { code message } } }")
+    return (
+        f"mutation($input: {input_type}!) {{ {field}(input: $input) {{ __typename {selection} "
+        "... on Refused { code message } } }"
+    )
 
 
 Variables = Callable[[World], dict[str, Any]]
@@ -75,50 +77,82 @@ Variables = Callable[[World], dict[str, Any]]
 DOCUMENTS: dict[str, tuple[str, Variables]] = {
     "skeletonCandidate": (
         _mutation("skeletonCandidate", "SkeletonCandidateInput", "... on CandidateWritten { outcome }"),
-        lambda w: {"input": {"repoId": w.repo_id, "path": w.scan_path, "expectedStoreVersion": w.version,
-                             "naming": "HEURISTIC"}}),
+        lambda w: {
+            "input": {
+                "repoId": w.repo_id,
+                "path": w.scan_path,
+                "expectedStoreVersion": w.version,
+                "naming": "HEURISTIC",
+            }
+        },
+    ),
     "candidateEdit": (
         _mutation("candidateEdit", "CandidateEditInput", "... on EditApplied { storeVersion }"),
-        lambda w: {"input": {"repoId": w.repo_id, "expectedStoreVersion": w.version,
-                             "ops": [{"rename": {"blockId": "sb_api", "name": "Public API"}}]}}),
+        lambda w: {
+            "input": {
+                "repoId": w.repo_id,
+                "expectedStoreVersion": w.version,
+                "ops": [{"rename": {"blockId": "sb_api", "name": "Public API"}}],
+            }
+        },
+    ),
     "candidateLease": (
         _mutation("candidateLease", "CandidateLeaseInput", "... on LeaseGranted { lease { curatingBy } }"),
-        lambda w: {"input": {"repoId": w.repo_id, "action": "ACQUIRE", "ttlSecs": 120}}),
+        lambda w: {"input": {"repoId": w.repo_id, "action": "ACQUIRE", "ttlSecs": 120}},
+    ),
     "ratifyBlocks": (
         _mutation("ratifyBlocks", "RatifyBlocksInput", "... on RatifyRejected { blocks { blockId reason } }"),
-        lambda w: {"input": {"repoId": w.repo_id, "expectedStoreVersion": w.version}}),
+        lambda w: {"input": {"repoId": w.repo_id, "expectedStoreVersion": w.version}},
+    ),
     "reconcile": (
         _mutation("reconcile", "ReconcileInput", "... on Reconciled { store { storeVersion } }"),
-        lambda w: {"input": {"repoId": w.repo_id}}),
+        lambda w: {"input": {"repoId": w.repo_id}},
+    ),
     "importSeed": (
         _mutation("importSeed", "ImportSeedInput", "... on SeedImported { store { storeVersion } }"),
-        lambda w: {"input": {"seed": candidate_seed(w.repo_id).replace("c0ffee", "beef"),
-                             "expectedStoreVersion": w.version}}),
+        lambda w: {
+            "input": {"seed": candidate_seed(w.repo_id).replace("c0ffee", "beef"), "expectedStoreVersion": w.version}
+        },
+    ),
     "addRunner": (
         _mutation("addRunner", "AddRunnerInput", "... on RunnerAdded { runner { runnerId } }"),
-        lambda w: {"input": {"runnerId": f"{w.repo_id}-second", "repoId": w.repo_id, "transport": "HTTP",
-                             "url": "http://127.0.0.1:9/v1/name"}}),
+        lambda w: {
+            "input": {
+                "runnerId": f"{w.repo_id}-second",
+                "repoId": w.repo_id,
+                "transport": "HTTP",
+                "url": "http://127.0.0.1:9/v1/name",
+            }
+        },
+    ),
     "pinRunner": (
         _mutation("pinRunner", "PinRunnerInput", "... on RunnerPinned { runner { pinned } }"),
-        lambda w: {"input": {"runnerId": w.runner_id, "pinned": True}}),
+        lambda w: {"input": {"runnerId": w.runner_id, "pinned": True}},
+    ),
     "removeRunner": (
         _mutation("removeRunner", "RemoveRunnerInput", "... on RunnerRemoved { runnerId }"),
-        lambda w: {"input": {"runnerId": w.runner_id}}),
+        lambda w: {"input": {"runnerId": w.runner_id}},
+    ),
     "nameWithRunner": (
         _mutation("nameWithRunner", "NameWithRunnerInput", "... on RunnerNamed { storeVersion }"),
-        lambda w: {"input": {"repoId": w.repo_id, "expectedStoreVersion": w.version, "blockIds": ["sb_api"]}}),
+        lambda w: {"input": {"repoId": w.repo_id, "expectedStoreVersion": w.version, "blockIds": ["sb_api"]}},
+    ),
     "sendToCuration": (
         _mutation("sendToCuration", "SendToCurationInput", "... on MissionOpened { mission { missionId } }"),
-        lambda w: {"input": {"repoId": w.repo_id, "note": "a second look, please"}}),
+        lambda w: {"input": {"repoId": w.repo_id, "note": "a second look, please"}},
+    ),
     "claimMission": (
         _mutation("claimMission", "ClaimMissionInput", "... on MissionClaimed { mission { state } }"),
-        lambda w: {"input": {"missionId": w.mission_id, "ttlSecs": 300}}),
+        lambda w: {"input": {"missionId": w.mission_id, "ttlSecs": 300}},
+    ),
     "postMissionLetter": (
         _mutation("postMissionLetter", "PostMissionLetterInput", "... on LetterPosted { letter { seq } }"),
-        lambda w: {"input": {"missionId": w.mission_id, "body": "sb_api looks like the HTTP layer"}}),
+        lambda w: {"input": {"missionId": w.mission_id, "body": "sb_api looks like the HTTP layer"}},
+    ),
     "deliverMission": (
         _mutation("deliverMission", "DeliverMissionInput", "... on MissionDelivered { mission { state } }"),
-        lambda w: {"input": {"missionId": w.mission_id, "storeVersion": w.version, "summary": "nothing to do"}}),
+        lambda w: {"input": {"missionId": w.mission_id, "storeVersion": w.version, "summary": "nothing to do"}},
+    ),
 }
 
 # What an allowed seat gets in the world below: the real outcome, or the refusal of a rule that is not
@@ -139,8 +173,20 @@ ALLOWED_OUTCOMES: dict[str, set[str]] = {
     "postMissionLetter": {"LetterPosted"},
     "deliverMission": {"MissionDelivered"},
 }
-WRITES = {"CandidateWritten", "EditApplied", "LeaseGranted", "SeedImported", "RunnerAdded", "RunnerPinned",
-          "RunnerRemoved", "RunnerNamed", "MissionOpened", "MissionClaimed", "LetterPosted", "MissionDelivered"}
+WRITES = {
+    "CandidateWritten",
+    "EditApplied",
+    "LeaseGranted",
+    "SeedImported",
+    "RunnerAdded",
+    "RunnerPinned",
+    "RunnerRemoved",
+    "RunnerNamed",
+    "MissionOpened",
+    "MissionClaimed",
+    "LetterPosted",
+    "MissionDelivered",
+}
 
 MUTATION_FIELDS = "{ __schema { mutationType { fields { name description } } } }"
 SNAPSHOT = """query($r: ID!) {
@@ -190,8 +236,12 @@ def world(api: ServedApi, repo_id: str, hand_token: str, scan_root: Path) -> Wor
 
 
 def _cases(allowed: bool) -> list[Any]:
-    return [pytest.param(name, seat, id=f"{name}-{seat.name}")
-            for name, seats in SEAT_RULES.items() for seat in Seat if (seat in seats) is allowed]
+    return [
+        pytest.param(name, seat, id=f"{name}-{seat.name}")
+        for name, seats in SEAT_RULES.items()
+        for seat in Seat
+        if (seat in seats) is allowed
+    ]
 
 
 def test_every_mutation_of_the_schema_has_a_seat_rule_and_a_document(api: ServedApi) -> None:
@@ -218,8 +268,9 @@ def test_every_description_names_the_seats_that_may_run_it(api: ServedApi) -> No
 
 
 @pytest.mark.parametrize(("name", "seat"), _cases(allowed=False))
-def test_a_forbidden_seat_is_refused_and_nothing_is_written(api: ServedApi, db: Database, world: World,
-                                                            tokens: dict[Seat, str], name: str, seat: Seat) -> None:
+def test_a_forbidden_seat_is_refused_and_nothing_is_written(
+    api: ServedApi, db: Database, world: World, tokens: dict[Seat, str], name: str, seat: Seat
+) -> None:
     document, variables = DOCUMENTS[name]
     before = _snapshot(api, db, world)
     answer = _data(api, document, variables(world), token=tokens[seat])[name]
@@ -229,8 +280,9 @@ def test_a_forbidden_seat_is_refused_and_nothing_is_written(api: ServedApi, db: 
 
 
 @pytest.mark.parametrize(("name", "seat"), _cases(allowed=True))
-def test_an_allowed_seat_gets_past_the_seat_check(api: ServedApi, db: Database, world: World,
-                                                  tokens: dict[Seat, str], name: str, seat: Seat) -> None:
+def test_an_allowed_seat_gets_past_the_seat_check(
+    api: ServedApi, db: Database, world: World, tokens: dict[Seat, str], name: str, seat: Seat
+) -> None:
     document, variables = DOCUMENTS[name]
     before = _snapshot(api, db, world)
     answer = _data(api, document, variables(world), token=tokens[seat])[name]
@@ -241,13 +293,15 @@ def test_an_allowed_seat_gets_past_the_seat_check(api: ServedApi, db: Database, 
 
 
 @pytest.mark.parametrize("header", [None, "Bearer crt_not-a-real-token"])
-def test_a_mutation_without_a_valid_token_is_401_and_writes_nothing(api: ServedApi, db: Database, world: World,
-                                                                    header: str | None) -> None:
+def test_a_mutation_without_a_valid_token_is_401_and_writes_nothing(
+    api: ServedApi, db: Database, world: World, header: str | None
+) -> None:
     document, variables = DOCUMENTS["importSeed"]
     before = _snapshot(api, db, world)
     headers = {"authorization": header} if header else {}
-    response = httpx.post(api.graphql_url, json={"query": document, "variables": variables(world)},
-                          headers=headers, timeout=30)
+    response = httpx.post(
+        api.graphql_url, json={"query": document, "variables": variables(world)}, headers=headers, timeout=30
+    )
     assert response.status_code == 401
     assert "data" not in response.json()
     assert _snapshot(api, db, world) == before

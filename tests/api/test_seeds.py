@@ -52,20 +52,23 @@ def test_only_the_owner_imports(api: ServedApi, db: Database, repo_id: str, seat
     assert api.graphql(EXPORT, {"r": repo_id})["data"]["store"] is None
 
 
-def _mutate(text: str, change) -> str:  # noqa: ANN001 - a function over the decoded seed
+def _mutate(text: str, change) -> str:
     data = json.loads(text)
     change(data)
     return json.dumps(data)
 
 
-@pytest.mark.parametrize(("change", "code"), [
-    (lambda d: d.update(surprise=1), "unknown_field"),
-    (lambda d: d["blocks"][0]["membership"][0].update(path="../etc/passwd"), "invalid_path"),
-    (lambda d: d["blocks"][0]["membership"][0].update(path="/abs/x.py"), "invalid_path"),
-    (lambda d: d["blocks"][0].update(state="happy"), "invalid_enum"),
-    (lambda d: d.update(schema="other"), "schema_mismatch"),
-])
-def test_malformed_seed_is_refused_and_the_store_is_untouched(api: ServedApi, repo_id: str, change, code: str) -> None:  # noqa: ANN001
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        (lambda d: d.update(surprise=1), "unknown_field"),
+        (lambda d: d["blocks"][0]["membership"][0].update(path="../etc/passwd"), "invalid_path"),
+        (lambda d: d["blocks"][0]["membership"][0].update(path="/abs/x.py"), "invalid_path"),
+        (lambda d: d["blocks"][0].update(state="happy"), "invalid_enum"),
+        (lambda d: d.update(schema="other"), "schema_mismatch"),
+    ],
+)
+def test_malformed_seed_is_refused_and_the_store_is_untouched(api: ServedApi, repo_id: str, change, code: str) -> None:
     good = seed_text(repo_id)
     api.graphql(IMPORT, {"seed": good, "v": None})
     before = api.graphql(EXPORT, {"r": repo_id})["data"]

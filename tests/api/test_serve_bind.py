@@ -39,8 +39,9 @@ def no_owner_token(db: Database) -> Iterator[None]:
     """The database as it is before anyone created an owner token; every parked token comes back after."""
     mark = uuid.uuid4().hex
     live = _live_owner_tokens(db)
-    db.driver.execute_query(fixture_cypher("owner_tokens_park"), seat=Seat.OWNER.value, mark=mark,
-                            database_=db.database)
+    db.driver.execute_query(
+        fixture_cypher("owner_tokens_park"), seat=Seat.OWNER.value, mark=mark, database_=db.database
+    )
     try:
         assert _live_owner_tokens(db) == []
         yield
@@ -53,8 +54,12 @@ def no_owner_token(db: Database) -> Iterator[None]:
 def serving(target: Target, host: str) -> Iterator[int]:
     """`coderooms serve --host HOST` on a free port; yields the port once /healthz answers on loopback."""
     port = free_port()
-    process = subprocess.Popen([*CLI, "--host", host, "--port", str(port), "--no-owner-link"],
-                               env=env_for(target), stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(
+        [*CLI, "--host", host, "--port", str(port), "--no-owner-link"],
+        env=env_for(target),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -80,8 +85,14 @@ def test_a_remote_bind_without_an_owner_token_refuses_to_start(db: Database, neo
     port = free_port()
     with no_owner_token(db):
         # With the owner link on (the default): the refusal comes before any token is minted.
-        run = subprocess.run([*CLI, "--host", "0.0.0.0", "--port", str(port)], env=env_for(neo4j_target),
-                             capture_output=True, text=True, timeout=120, check=False)
+        run = subprocess.run(
+            [*CLI, "--host", "0.0.0.0", "--port", str(port)],
+            env=env_for(neo4j_target),
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
         assert _live_owner_tokens(db) == []
     assert run.returncode == 3, (run.returncode, run.stdout, run.stderr)
     assert "refusing to listen on '0.0.0.0'" in run.stderr
@@ -91,12 +102,15 @@ def test_a_remote_bind_without_an_owner_token_refuses_to_start(db: Database, neo
         httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2)
 
 
-def test_a_remote_bind_starts_once_an_owner_token_exists(db: Database, neo4j_target: Target,
-                                                         owner_token: str) -> None:
+def test_a_remote_bind_starts_once_an_owner_token_exists(db: Database, neo4j_target: Target, owner_token: str) -> None:
     assert _live_owner_tokens(db)
     with serving(neo4j_target, "0.0.0.0") as port:
-        response = httpx.post(f"http://127.0.0.1:{port}/graphql", json={"query": "{ repos { repoId } }"},
-                              headers={"authorization": f"Bearer {owner_token}"}, timeout=30)
+        response = httpx.post(
+            f"http://127.0.0.1:{port}/graphql",
+            json={"query": "{ repos { repoId } }"},
+            headers={"authorization": f"Bearer {owner_token}"},
+            timeout=30,
+        )
         assert response.status_code == 200 and "errors" not in response.json()
 
 

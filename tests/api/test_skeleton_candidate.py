@@ -78,8 +78,11 @@ def test_a_ratified_skeleton_only_gets_a_revision(api: ServedApi, repo: Path, re
     assert renamed["__typename"] == "EditApplied"
     seams = written["report"]["multiOwnerSeams"]
     assert seams == [], "the planted repository has no tied files"
-    ratified = api.graphql("""mutation($r: ID!) { ratifyBlocks(input: {repoId: $r, expectedStoreVersion: 2}) {
-        __typename } }""", {"r": repo_id})["data"]["ratifyBlocks"]
+    ratified = api.graphql(
+        """mutation($r: ID!) { ratifyBlocks(input: {repoId: $r, expectedStoreVersion: 2}) {
+        __typename } }""",
+        {"r": repo_id},
+    )["data"]["ratifyBlocks"]
     assert ratified["__typename"] == "Ratified"
     live = api.graphql(EXPORT, {"r": repo_id})["data"]["exportSeed"]
     revision = scan(api, repo_id, str(repo), 3)
@@ -89,8 +92,9 @@ def test_a_ratified_skeleton_only_gets_a_revision(api: ServedApi, repo: Path, re
     assert api.graphql(EXPORT, {"r": repo_id})["data"]["exportSeed"] == live, "live blocks untouched"
 
 
-def test_paths_outside_the_scan_roots_are_refused(api: ServedApi, scan_root: Path, repo_id: str,
-                                                  tmp_path: Path) -> None:
+def test_paths_outside_the_scan_roots_are_refused(
+    api: ServedApi, scan_root: Path, repo_id: str, tmp_path: Path
+) -> None:
     outside = tmp_path / "elsewhere"
     write_python_repo(outside, files_per_module=2)
     link = scan_root / f"{repo_id}-link"
@@ -108,13 +112,15 @@ def test_a_bad_repo_id_is_refused(api: ServedApi, repo: Path) -> None:
 
 def test_naming_auto_asks_the_pinned_runner(api: ServedApi, repo: Path, repo_id: str) -> None:
     add_runner(api, repo_id, "namer-auto")
-    body = api.graphql(SCAN.replace("naming: HEURISTIC", "naming: AUTO"),
-                       {"repo": repo_id, "path": str(repo), "v": None, "limit": 16})
+    body = api.graphql(
+        SCAN.replace("naming: HEURISTIC", "naming: AUTO"), {"repo": repo_id, "path": str(repo), "v": None, "limit": 16}
+    )
     written = body["data"]["skeletonCandidate"]
     assert written["__typename"] == "CandidateWritten", written
     metas = [b["candidateMeta"] for b in written["store"]["blocks"]]
     assert metas and all(m == {"namedBy": "RUNNER", "needsOwnerNaming": False} for m in metas)
     assert written["report"]["naming"].startswith("runner namer-auto:")
-    status = api.graphql("query($r: ID!) { zeroTouchStatus(repoId: $r) { readyToRatify line } }",
-                         {"r": repo_id})["data"]["zeroTouchStatus"]
+    status = api.graphql("query($r: ID!) { zeroTouchStatus(repoId: $r) { readyToRatify line } }", {"r": repo_id})[
+        "data"
+    ]["zeroTouchStatus"]
     assert status["readyToRatify"] is True and "runner-named" in status["line"]

@@ -14,8 +14,14 @@ from tests.api.edit_support import export
 
 CHROMIUM = os.environ.get("CODEROOMS_CHROMIUM", "/usr/bin/chromium")  # Debian's; Playwright downloads none
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 VIEWPORT = {"width": 1280, "height": 800}
 MAP_TIMEOUT_MS = 120_000
@@ -47,8 +53,12 @@ def blocks_of(api: ServedApi, repo_id: str) -> dict[str, dict[str, Any]]:
 
 def store_state(api: ServedApi, repo_id: str) -> dict[str, Any]:
     data = api.graphql(STORE, {"r": repo_id})["data"]
-    return {"version": data["store"]["storeVersion"], "state": data["store"]["skeleton"]["state"],
-            "last": data["history"][0] if data["history"] else None, "unmapped": data["unmapped"]["totalCount"]}
+    return {
+        "version": data["store"]["storeVersion"],
+        "state": data["store"]["skeleton"]["state"],
+        "last": data["history"][0] if data["history"] else None,
+        "unmapped": data["unmapped"]["totalCount"],
+    }
 
 
 def wait_for_version(page: Page, api: ServedApi, repo_id: str, version: int) -> dict[str, Any]:

@@ -17,8 +17,9 @@ TYPED = "<svg onload=alert(2)>"
 
 def test_a_block_named_like_markup_renders_as_text(page: Page, screen_api: ServedApi, agent: str, repo_id: str) -> None:
     import_seed(screen_api, candidate_seed(repo_id))
-    applied = edit(screen_api, repo_id, 1, [{"rename": {"blockId": "sb_api", "name": HOSTILE, "purpose": HOSTILE}}],
-                   token=agent)
+    applied = edit(
+        screen_api, repo_id, 1, [{"rename": {"blockId": "sb_api", "name": HOSTILE, "purpose": HOSTILE}}], token=agent
+    )
     assert applied["__typename"] == "EditApplied"
     open_screen(page, screen_api, repo_id)
 

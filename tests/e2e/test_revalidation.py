@@ -14,8 +14,7 @@ pytestmark = pytest.mark.integration
 PULSES_MS = 25_000  # the screen checks the version every 10 s: two pulses fit
 
 
-def test_a_repeated_read_of_an_unchanged_store_is_answered_304(page: Page, screen_api: ServedApi,
-                                                               repo_id: str) -> None:
+def test_a_repeated_read_of_an_unchanged_store_is_answered_304(page: Page, screen_api: ServedApi, repo_id: str) -> None:
     import_seed(screen_api, candidate_seed(repo_id))
     answers: list[Response] = []
     page.on("response", lambda r: answers.append(r) if r.url.endswith("/graphql") else None)

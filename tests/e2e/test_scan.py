@@ -18,7 +18,8 @@ ZERO = "query($r: ID!) { zeroTouchStatus(repoId: $r) { line readyToRatify blockC
 
 
 def test_scan_this_repo_renders_the_candidate_in_candidate_dress(
-        page: Page, screen_api: ServedApi, screen_root: Path, repo_id: str) -> None:
+    page: Page, screen_api: ServedApi, screen_root: Path, repo_id: str
+) -> None:
     write_python_repo(screen_root / repo_id)
     page.goto(f"{screen_api.base_url}/#token={screen_api.token}&repo={repo_id}")
 

@@ -14,7 +14,8 @@ pytestmark = pytest.mark.integration
 
 
 def test_the_link_signs_in_and_the_token_leaves_the_address_bar(
-        page: Page, context: BrowserContext, screen_api: ServedApi, repo_id: str) -> None:
+    page: Page, context: BrowserContext, screen_api: ServedApi, repo_id: str
+) -> None:
     import_seed(screen_api, candidate_seed(repo_id))
     sent: list[Request] = []
     page.on("request", lambda r: sent.append(r) if r.url.endswith("/graphql") else None)
@@ -47,7 +48,8 @@ def test_a_prompted_token_is_checked_and_a_bad_one_asks_again(page: Page, screen
 
 
 def test_every_control_is_reachable_by_keyboard_with_a_visible_focus(
-        page: Page, screen_api: ServedApi, repo_id: str) -> None:
+    page: Page, screen_api: ServedApi, repo_id: str
+) -> None:
     import_seed(screen_api, candidate_seed(repo_id))
     open_screen(page, screen_api, repo_id)
     seen = set()

@@ -34,10 +34,13 @@ class Clicks:
 
 
 def test_ratify_all_over_runner_names_takes_at_most_three_clicks(
-        page: Page, screen_api: ServedApi, agent: str, repo_id: str) -> None:
+    page: Page, screen_api: ServedApi, agent: str, repo_id: str
+) -> None:
     import_seed(screen_api, candidate_seed(repo_id))
-    ops: list[dict] = [{"rename": {"blockId": b, "name": f"{b.removeprefix('sb_').title()} service"}}
-                       for b in ("sb_api", "sb_core", "sb_docs")]
+    ops: list[dict] = [
+        {"rename": {"blockId": b, "name": f"{b.removeprefix('sb_').title()} service"}}
+        for b in ("sb_api", "sb_core", "sb_docs")
+    ]
     ops.append({"resolveSeam": {"path": "lib/shared.py", "resolution": "primary:sb_core"}})
     assert edit(screen_api, repo_id, 1, ops, token=agent)["__typename"] == "EditApplied"  # an AGENT seat: runner-named
 
@@ -80,7 +83,8 @@ def test_name_with_runner_appears_with_a_pinned_runner(page: Page, screen_api: S
 
 
 def test_ratify_selected_only_signs_the_checked_blocks(
-        page: Page, screen_api: ServedApi, agent: str, repo_id: str) -> None:
+    page: Page, screen_api: ServedApi, agent: str, repo_id: str
+) -> None:
     import_seed(screen_api, candidate_seed(repo_id))
     renamed = edit(screen_api, repo_id, 1, [{"rename": {"blockId": "sb_docs", "name": "Docs"}}], token=agent)
     assert renamed["__typename"] == "EditApplied"

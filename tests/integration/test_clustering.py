@@ -44,8 +44,15 @@ def _fn(path: str) -> str:
 def _seed_graph(db: Database, repo_id: str, *, docs_only: bool = False) -> None:
     if docs_only:
         files = [[f"docs/d{i}.md", "docs"] for i in range(40)]
-        db.driver.execute_query(fixture_cypher("code_graph"), repo_id=repo_id, files=files, symbols=[], packages=[],
-                                edges=[], database_=db.database)
+        db.driver.execute_query(
+            fixture_cypher("code_graph"),
+            repo_id=repo_id,
+            files=files,
+            symbols=[],
+            packages=[],
+            edges=[],
+            database_=db.database,
+        )
         return
     code = A + B + [LOG]
     files = [[p, "python"] for p in code + ["tests/test_a.py", "tests/test_b.py", "pkg/a/leaf.py"]]
@@ -58,12 +65,21 @@ def _seed_graph(db: Database, repo_id: str, *, docs_only: bool = False) -> None:
         edges += [["CALLS", _fn(s), _fn(t), 1.0] for s, t in pairwise(group)]
     edges.append(["IMPORTS", _fid(A[0]), _fid(B[0]), 0.5])
     edges += [["IMPORTS", _fid(p), _fid(LOG), 1.0] for p in A + B]
-    edges += [["IMPORTS", _fid("tests/test_a.py"), _fid(A[0]), 1.0],
-              ["IMPORTS", _fid("tests/test_b.py"), _fid(B[0]), 1.0],
-              ["IMPORTS", _fid("pkg/a/leaf.py"), _fid(A[1]), 1.0]]
+    edges += [
+        ["IMPORTS", _fid("tests/test_a.py"), _fid(A[0]), 1.0],
+        ["IMPORTS", _fid("tests/test_b.py"), _fid(B[0]), 1.0],
+        ["IMPORTS", _fid("pkg/a/leaf.py"), _fid(A[1]), 1.0],
+    ]
     assert len(edges) == 35
-    db.driver.execute_query(fixture_cypher("code_graph"), repo_id=repo_id, files=files, symbols=symbols,
-                            packages=[["pypi", "neo4j"]], edges=edges, database_=db.database)
+    db.driver.execute_query(
+        fixture_cypher("code_graph"),
+        repo_id=repo_id,
+        files=files,
+        symbols=symbols,
+        packages=[["pypi", "neo4j"]],
+        edges=edges,
+        database_=db.database,
+    )
 
 
 @pytest.fixture
@@ -85,9 +101,9 @@ def test_projection_levers_by_hand_counts_and_the_projection_is_dropped(db: Data
     no_hub = cluster(db, gds, repo_id, ClusterParams(fold_leaves=True, hub_factor=0.0), hubs=[LOG])
     assert _catalog(gds) == before, "every projection is dropped"
     # Undirected: each relationship is projected both ways.
-    assert (plain.node_count, plain.relationship_count) == (21, 70)      # 12 linked files + 9 symbols
-    assert (folded.node_count, folded.relationship_count) == (17, 62)    # 4 leaves out
-    assert (no_hub.node_count, no_hub.relationship_count) == (16, 46)    # log's 8 imports dropped, log gone
+    assert (plain.node_count, plain.relationship_count) == (21, 70)  # 12 linked files + 9 symbols
+    assert (folded.node_count, folded.relationship_count) == (17, 62)  # 4 leaves out
+    assert (no_hub.node_count, no_hub.relationship_count) == (16, 46)  # log's 8 imports dropped, log gone
 
 
 def test_folded_leaves_take_their_neighbours_community(db: Database, repo_id: str, gds) -> None:
@@ -102,12 +118,16 @@ def test_folded_leaves_take_their_neighbours_community(db: Database, repo_id: st
 @pytest.mark.parametrize("algorithm", ["louvain", "leiden"])
 def test_the_candidate_from_the_database(db: Database, repo_id: str, gds, algorithm: str) -> None:
     _seed_graph(db, repo_id)
-    seed, report = build_candidate(db, gds, repo_id, PARAMS.model_copy(update={"algorithm": algorithm}),
-                                   source_commit="abc123")
+    seed, report = build_candidate(
+        db, gds, repo_id, PARAMS.model_copy(update={"algorithm": algorithm}), source_commit="abc123"
+    )
     layout = {frozenset(m.path for m in b.membership) for b in seed.blocks}
     # Each test sits with the module it exercises; the logging hub, used by both, stays a block of its own.
-    assert layout == {frozenset({"pkg/a/**", "tests/test_a.py"}), frozenset({"pkg/b/**", "tests/test_b.py"}),
-                      frozenset({"lib/**"})}
+    assert layout == {
+        frozenset({"pkg/a/**", "tests/test_a.py"}),
+        frozenset({"pkg/b/**", "tests/test_b.py"}),
+        frozenset({"lib/**"}),
+    }
     # README at the root, and docs/ — one file, no graph node — cluster nowhere.
     assert report.residue_first == ["README.md", "docs/guide.md"] and report.residue_count == 2
     assert report.hubs == [LOG] and report.algorithm == algorithm and report.fallback is None

@@ -44,13 +44,43 @@ def _stored(db: Database, repo_id: str) -> tuple[set[tuple[Any, ...]], set[tuple
 
 
 def _expected(result: ScanResult) -> tuple[set[tuple[Any, ...]], set[tuple[Any, ...]]]:
-    nodes = {("File", tuple(sorted({"id": f.id, "path": f.path, "language": f.language, "size": f.size,
-                                    "sha256": f.sha256, "lines": f.lines}.items())))
-             for f in result.files}
-    nodes |= {("Symbol", tuple(sorted({"id": s.id, "path": s.path, "kind": s.kind, "name": s.name,
-                                      "qualified_name": s.qualified_name, "start_line": s.start_line,
-                                      "end_line": s.end_line}.items())))
-              for s in result.symbols}
+    nodes = {
+        (
+            "File",
+            tuple(
+                sorted(
+                    {
+                        "id": f.id,
+                        "path": f.path,
+                        "language": f.language,
+                        "size": f.size,
+                        "sha256": f.sha256,
+                        "lines": f.lines,
+                    }.items()
+                )
+            ),
+        )
+        for f in result.files
+    }
+    nodes |= {
+        (
+            "Symbol",
+            tuple(
+                sorted(
+                    {
+                        "id": s.id,
+                        "path": s.path,
+                        "kind": s.kind,
+                        "name": s.name,
+                        "qualified_name": s.qualified_name,
+                        "start_line": s.start_line,
+                        "end_line": s.end_line,
+                    }.items()
+                )
+            ),
+        )
+        for s in result.symbols
+    }
     nodes |= {("Package", (("ecosystem", p.ecosystem), ("id", p.id), ("name", p.name))) for p in result.packages}
     relationships = {(e.kind, e.source, e.target, e.ref_count, e.weight, e.confidence) for e in result.edges}
     return nodes, relationships
@@ -65,8 +95,14 @@ def test_a_fresh_load_stores_exactly_the_scan(db: Database, repo_id: str) -> Non
     # Spot checks written from the fixture: the relative import and the guessed call.
     relationships = _stored(db, repo_id)[1]
     assert ("IMPORTS", "file::src/shop/cart.py", "file::src/shop/pricing.py", 1, 1.0, 1.0) in relationships
-    assert ("CALLS", "src/shop/models/item.py::method::Item.price", "src/shop/money.py::function::round_money",
-            1, 0.5, 0.5) in relationships
+    assert (
+        "CALLS",
+        "src/shop/models/item.py::method::Item.price",
+        "src/shop/money.py::function::round_money",
+        1,
+        0.5,
+        0.5,
+    ) in relationships
     repo = db.rows("codegraph_read_nodes", repo_id=repo_id)
     assert sum(1 for row in repo if row["label"] == "Package") == 2
 
@@ -86,8 +122,13 @@ def test_structural_relationships_are_stored_without_properties(db: Database, re
         assert key_sets == {expected}, kind
 
 
-def _scan_and_load(db: Database, repo_id: str, root: Path, previous: ScanResult | None, overlapped: bool,
-                   ) -> tuple[ScanResult, codegraph.LoadReport]:
+def _scan_and_load(
+    db: Database,
+    repo_id: str,
+    root: Path,
+    previous: ScanResult | None,
+    overlapped: bool,
+) -> tuple[ScanResult, codegraph.LoadReport]:
     """A scan and its sync: one after the other, or overlapped (``scan_and_sync``)."""
     if overlapped:
         return codegraph.scan_and_sync(db, repo_id, lambda sink: scan_tree(root, OPTIONS, previous, sink=sink))
@@ -96,19 +137,23 @@ def _scan_and_load(db: Database, repo_id: str, root: Path, previous: ScanResult 
 
 
 @pytest.mark.parametrize("overlapped", [False, True], ids=["sync_repo", "scan_and_sync"])
-def test_syncing_along_an_edit_history_equals_fresh_loads(db: Database, repo_id: str, tmp_path: Path,
-                                                          overlapped: bool) -> None:
+def test_syncing_along_an_edit_history_equals_fresh_loads(
+    db: Database, repo_id: str, tmp_path: Path, overlapped: bool
+) -> None:
     root = tmp_path / "repo"
     root.mkdir()
     git(root, "init", "-q")
-    write(root, {
-        "pyproject.toml": '[project]\nname = "demo"\ndependencies = ["requests"]\n',
-        "a.py": "import requests\n\n\ndef f():\n    return requests.get('x')\n\n\n"
-                "class A:\n    def m(self):\n        return f()\n",
-        "b.py": "from a import A, f\n\n\nclass B(A):\n    def n(self):\n        return f()\n",
-        "c/d.ts": "import { e } from './e';\nexport function d() { return e(); }\n",
-        "c/e.ts": "export function e() { return 1; }\n",
-    })
+    write(
+        root,
+        {
+            "pyproject.toml": '[project]\nname = "demo"\ndependencies = ["requests"]\n',
+            "a.py": "import requests\n\n\ndef f():\n    return requests.get('x')\n\n\n"
+            "class A:\n    def m(self):\n        return f()\n",
+            "b.py": "from a import A, f\n\n\nclass B(A):\n    def n(self):\n        return f()\n",
+            "c/d.ts": "import { e } from './e';\nexport function d() { return e(); }\n",
+            "c/e.ts": "export function e() { return 1; }\n",
+        },
+    )
     commit_all(root, "initial")
     previous, first = _scan_and_load(db, repo_id, root, None, overlapped)
     assert first.files_written == len(previous.files)
@@ -116,8 +161,11 @@ def test_syncing_along_an_edit_history_equals_fresh_loads(db: Database, repo_id:
 
     edits: list[tuple[dict[str, str], list[str], set[str]]] = [
         # (files written, files deleted, files whose stored part must be rewritten)
-        ({"a.py": "def g():\n    return 1\n\n\nclass A:\n    def m(self):\n        return g()\n"}, [],
-         {"a.py", "b.py"}),  # b.py is unchanged but its call to f() no longer resolves
+        (
+            {"a.py": "def g():\n    return 1\n\n\nclass A:\n    def m(self):\n        return g()\n"},
+            [],
+            {"a.py", "b.py"},
+        ),  # b.py is unchanged but its call to f() no longer resolves
         ({"f.py": "def f():\n    return 2\n"}, [], {"f.py", "b.py"}),  # b's f() now a global guess
         ({}, ["c/e.ts"], {"c/d.ts"}),  # e.ts vanishes; d.ts loses its import and call
         ({"pyproject.toml": '[project]\nname = "demo"\ndependencies = []\n'}, [], {"pyproject.toml"}),
@@ -134,7 +182,8 @@ def test_syncing_along_an_edit_history_equals_fresh_loads(db: Database, repo_id:
         assert report.files_written == len(rewritten), rewritten
         assert report.files_deleted == len(deleted)
         assert report.nodes_written == len(rewritten) + len(current.packages) + sum(
-            1 for symbol in current.symbols if symbol.path in rewritten)
+            1 for symbol in current.symbols if symbol.path in rewritten
+        )
         assert report.relationships_written == sum(1 for edge in current.edges if edge.origin in rewritten)
         previous = current
     assert {row["id"] for row in db.rows("codegraph_read_nodes", repo_id=repo_id) if row["label"] == "Package"} == set()
@@ -155,8 +204,12 @@ def test_an_interrupted_load_is_completed_by_the_next_sync(db: Database, repo_id
     codegraph.sync_repo(db, repo_id, result)
     # What an interruption leaves: a file upserted again (digest reset) and its relationships gone.
     db.execute("codegraph_clear_file_edges", **codegraph.batch_parameters(repo_id, rows=[["file::main.go", []]]))
-    db.execute("codegraph_upsert_files", **codegraph.batch_parameters(
-        repo_id, rows=[codegraph.file_row(next(f for f in result.files if f.path == "main.go"))]))
+    db.execute(
+        "codegraph_upsert_files",
+        **codegraph.batch_parameters(
+            repo_id, rows=[codegraph.file_row(next(f for f in result.files if f.path == "main.go"))]
+        ),
+    )
     report = codegraph.sync_repo(db, repo_id, result)
     assert report.files_written == 1
     assert _stored(db, repo_id) == _expected(result)
@@ -206,14 +259,22 @@ def test_a_first_load_interrupted_anywhere_is_completed_by_the_next_sync(db: Dat
         assert codegraph.sync_repo(db, repo_id, result).files_written == 0, writes
 
 
-def test_a_node_in_the_way_of_a_first_load_is_merged(db: Database, repo_id: str,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_node_in_the_way_of_a_first_load_is_merged(
+    db: Database, repo_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # A symbol whose file has no node (what an interrupted repository delete can leave): creating it again
     # fails on its key, and the load starts over merging every node.
     result = scan_tree(FIXTURES / "python", OPTIONS)
     symbol = next(s for s in result.symbols if s.kind == "function")
-    db.driver.execute_query(fixture_cypher("code_graph"), repo_id=repo_id, files=[], packages=[], edges=[],
-                            symbols=[[symbol.path, symbol.kind, symbol.qualified_name]], database_=db.database)
+    db.driver.execute_query(
+        fixture_cypher("code_graph"),
+        repo_id=repo_id,
+        files=[],
+        packages=[],
+        edges=[],
+        symbols=[[symbol.path, symbol.kind, symbol.qualified_name]],
+        database_=db.database,
+    )
     passes: list[bool] = []
     sync = codegraph.sync._sync
 
@@ -247,12 +308,15 @@ def test_deleting_a_code_graph_leaves_other_repositories_alone(db: Database, rep
 def test_awkward_paths_and_names_come_back_as_written(db: Database, repo_id: str, tmp_path: Path) -> None:
     # Quotes, backslashes, commas, spaces and non-ASCII in paths and names.
     root = tmp_path / "odd"
-    write(root, {
-        'quo"te/a,b.py': "def f():\n    return 1\n",
-        "back\\slash/ünï cödé.py": "from quo import x\n\n\nclass Kläss:\n    def m(self):\n        return f()\n",
-        'end\\/"\\".py': "def g():\n    return 2\n",
-        "plain.md": "# doc\n",
-    })
+    write(
+        root,
+        {
+            'quo"te/a,b.py': "def f():\n    return 1\n",
+            "back\\slash/ünï cödé.py": "from quo import x\n\n\nclass Kläss:\n    def m(self):\n        return f()\n",
+            'end\\/"\\".py': "def g():\n    return 2\n",
+            "plain.md": "# doc\n",
+        },
+    )
     result = scan_tree(root, ScanOptions(workers=1, use_git=False))
     assert {f.path for f in result.files} >= {'quo"te/a,b.py', "back\\slash/ünï cödé.py", 'end\\/"\\".py'}
     codegraph.sync_repo(db, repo_id, result, workers=2)
@@ -261,8 +325,10 @@ def test_awkward_paths_and_names_come_back_as_written(db: Database, repo_id: str
 
 def _everything(db: Database, repo_id: str) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     """Every node with all its properties (parse JSON and digest too), and every relationship."""
-    nodes = [(row["label"], row["id"], sorted((k, v) for k, v in row["properties"].items() if k != "repo_id"))
-             for row in db.rows("codegraph_read_nodes", repo_id=repo_id)]
+    nodes = [
+        (row["label"], row["id"], sorted((k, v) for k, v in row["properties"].items() if k != "repo_id"))
+        for row in db.rows("codegraph_read_nodes", repo_id=repo_id)
+    ]
     return nodes, [tuple(row.values()) for row in db.rows("codegraph_read_relationships", repo_id=repo_id)]
 
 
@@ -290,15 +356,17 @@ class _CreatesDoneBeforeResolution:
     def all_parsed(self) -> None:
         self._sink.all_parsed()
         digests = codegraph.batch_parameters(self._repo_id)
-        assert _poll(lambda: self._interrupted()
-                     or len(self._db.rows("codegraph_file_digests", **digests)) == self.files)
+        assert _poll(
+            lambda: self._interrupted() or len(self._db.rows("codegraph_file_digests", **digests)) == self.files
+        )
 
     def resolved(self, edges: Any) -> None:
         self._sink.resolved(edges)
 
 
 def test_a_load_overlapped_with_its_scan_writes_during_the_scan_what_sync_repo_writes(
-        db: Database, repo_id: str) -> None:
+    db: Database, repo_id: str
+) -> None:
     other = f"{repo_id}-plain"
     root = FIXTURES / "python"
     during: list[bool] = []
@@ -306,8 +374,11 @@ def test_a_load_overlapped_with_its_scan_writes_during_the_scan_what_sync_repo_w
     def scan(sink: ParseSink) -> ScanResult:
         result = scan_tree(root, OPTIONS, sink=_CreatesDoneBeforeResolution(sink, db, repo_id))
         # Still inside the scan: what is stored now was written while it ran.
-        during.append(_poll(lambda: any(row["kind"] == "CALLS" for row in
-                                        db.rows("codegraph_read_relationships", repo_id=repo_id))))
+        during.append(
+            _poll(
+                lambda: any(row["kind"] == "CALLS" for row in db.rows("codegraph_read_relationships", repo_id=repo_id))
+            )
+        )
         return result
 
     try:
@@ -316,8 +387,11 @@ def test_a_load_overlapped_with_its_scan_writes_during_the_scan_what_sync_repo_w
         plain = codegraph.sync_repo(db, other, result)
         assert _everything(db, repo_id) == _everything(db, other)
         assert _stored(db, repo_id) == _expected(result)
-        assert (report.files_written, report.nodes_written, report.relationships_written) == \
-            (plain.files_written, plain.nodes_written, plain.relationships_written)
+        assert (report.files_written, report.nodes_written, report.relationships_written) == (
+            plain.files_written,
+            plain.nodes_written,
+            plain.relationships_written,
+        )
         assert codegraph.sync_repo(db, repo_id, result).files_written == 0
     finally:
         while db.execute("repo_delete_batch", repo_id=other, batch_size=10_000)[0]["deleted"]:
@@ -334,9 +408,13 @@ def test_an_overlapped_first_load_interrupted_anywhere_is_completed_by_the_next(
         def interrupted() -> bool:
             return bool(getattr(database, "interrupted", False))
 
-        return codegraph.scan_and_sync(database, repo_id, lambda sink: scan_tree(
-            root, OPTIONS, sink=_CreatesDoneBeforeResolution(sink, db, repo_id, interrupted)),
-            batch_size=7, workers=2)[1]
+        return codegraph.scan_and_sync(
+            database,
+            repo_id,
+            lambda sink: scan_tree(root, OPTIONS, sink=_CreatesDoneBeforeResolution(sink, db, repo_id, interrupted)),
+            batch_size=7,
+            workers=2,
+        )[1]
 
     counting = _InterruptedAfter(db, -1)
     load(counting)
@@ -355,17 +433,26 @@ def test_an_overlapped_first_load_interrupted_anywhere_is_completed_by_the_next(
 def test_a_node_in_the_way_of_an_overlapped_load_is_merged(db: Database, repo_id: str) -> None:
     result = scan_tree(FIXTURES / "python", OPTIONS)
     symbol = next(s for s in result.symbols if s.kind == "function")
-    db.driver.execute_query(fixture_cypher("code_graph"), repo_id=repo_id, files=[], packages=[], edges=[],
-                            symbols=[[symbol.path, symbol.kind, symbol.qualified_name]], database_=db.database)
-    _, report = codegraph.scan_and_sync(db, repo_id, lambda sink: scan_tree(FIXTURES / "python", OPTIONS,
-                                                                           sink=sink), batch_size=7)
+    db.driver.execute_query(
+        fixture_cypher("code_graph"),
+        repo_id=repo_id,
+        files=[],
+        packages=[],
+        edges=[],
+        symbols=[[symbol.path, symbol.kind, symbol.qualified_name]],
+        database_=db.database,
+    )
+    _, report = codegraph.scan_and_sync(
+        db, repo_id, lambda sink: scan_tree(FIXTURES / "python", OPTIONS, sink=sink), batch_size=7
+    )
     assert _stored(db, repo_id) == _expected(result)
     assert report.files_written == len(result.files)
     assert codegraph.sync_repo(db, repo_id, result).files_written == 0
 
 
 def test_a_scan_that_fails_after_writing_began_fails_the_load_and_the_next_completes(
-        db: Database, repo_id: str) -> None:
+    db: Database, repo_id: str
+) -> None:
     root = FIXTURES / "python"
 
     def failing(sink: ParseSink) -> ScanResult:
@@ -389,12 +476,16 @@ def _cached_plans(db: Database) -> int:
 def _modules(count: int, version: int) -> dict[str, str]:
     """A package of ``count`` modules beside its base: each imports the base and a third-party package,
     subclasses the base and calls it, so every relationship statement has a row per module."""
-    files = {"pyproject.toml": '[project]\nname = "demo"\ndependencies = ["requests"]\n',
-             "pkg/__init__.py": "",
-             "pkg/base.py": "class Base:\n    def run(self):\n        return 1\n\n\ndef helper():\n    return 2\n"}
+    files = {
+        "pyproject.toml": '[project]\nname = "demo"\ndependencies = ["requests"]\n',
+        "pkg/__init__.py": "",
+        "pkg/base.py": "class Base:\n    def run(self):\n        return 1\n\n\ndef helper():\n    return 2\n",
+    }
     for index in range(count):
-        files[f"pkg/m{index}.py"] = (f"import requests\nfrom pkg.base import Base, helper\n\n\nclass C{index}(Base):\n"
-                                     f"    def run(self):\n        return helper() + {version}\n")
+        files[f"pkg/m{index}.py"] = (
+            f"import requests\nfrom pkg.base import Base, helper\n\n\nclass C{index}(Base):\n"
+            f"    def run(self):\n        return helper() + {version}\n"
+        )
     return files
 
 
@@ -414,7 +505,8 @@ def _load_history(db: Database, repo_id: str, root: Path, modules: int) -> None:
 
 
 def test_a_load_plans_its_statements_once_whatever_the_sizes_of_its_batches_and_repository_id(
-        db: Database, repo_id: str, tmp_path: Path) -> None:
+    db: Database, repo_id: str, tmp_path: Path
+) -> None:
     # Neo4j keys a cached plan by the parameters' types and, for a list or a string, by the power of ten over
     # its length: a small repository's first load after a large one's planned all its statements again.
     small, again, large = f"{repo_id}-s", f"{repo_id}-t", f"{repo_id}-{'l' * 100}"
@@ -432,8 +524,15 @@ def test_a_load_plans_its_statements_once_whatever_the_sizes_of_its_batches_and_
                 pass
 
 
-_SCANS = {"AllNodesScan", "NodeByLabelScan", "NodeIndexScan", "DirectedRelationshipTypeScan",
-          "UndirectedRelationshipTypeScan", "DirectedAllRelationshipsScan", "UndirectedAllRelationshipsScan"}
+_SCANS = {
+    "AllNodesScan",
+    "NodeByLabelScan",
+    "NodeIndexScan",
+    "DirectedRelationshipTypeScan",
+    "UndirectedRelationshipTypeScan",
+    "DirectedAllRelationshipsScan",
+    "UndirectedAllRelationshipsScan",
+}
 
 
 def _operators(plan: dict[str, Any]) -> list[str]:
@@ -446,8 +545,21 @@ def test_a_load_keeps_the_plans_of_its_statements_and_they_scan_nothing(db: Data
     # id seeks do not depend on statistics; planned here afresh under this database's).
     loader = [name for name in names() if name.startswith("codegraph_") and "$batch." in query(name)]
     assert len(loader) >= 10
-    batch = {"repo_id": "r", "rows": [], "ids": [], "keep": [], "files": [], "symbols": [], "relationships": 0,
-             "packages": 0, "contains": [], "imports": [], "calls": [], "inherits": [], "uses_package": []}
+    batch = {
+        "repo_id": "r",
+        "rows": [],
+        "ids": [],
+        "keep": [],
+        "files": [],
+        "symbols": [],
+        "relationships": 0,
+        "packages": 0,
+        "contains": [],
+        "imports": [],
+        "calls": [],
+        "inherits": [],
+        "uses_package": [],
+    }
     for name in loader:
         text = query(name)
         assert "\nCYPHER replan=skip\n" in f"\n{text}\n", name

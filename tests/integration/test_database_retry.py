@@ -34,10 +34,13 @@ def _deadlock(db: Database, repo_id: str) -> dict[str, list[tuple[float, float]]
                 tx.run(fixture_cypher("retry_probe_touch"), repo_id=repo_id, name=then).consume()
             finally:
                 attempts[first].append((began, time.perf_counter()))
+
         db.write(work)
 
-    threads = [threading.Thread(target=writer, args=("first", "second")),
-               threading.Thread(target=writer, args=("second", "first"))]
+    threads = [
+        threading.Thread(target=writer, args=("first", "second")),
+        threading.Thread(target=writer, args=("second", "first")),
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -59,8 +62,9 @@ def test_a_deadlocked_write_is_retried_after_the_short_delay(db: Database, repo_
     assert sorted(row["touched"] for row in rows) == [2, 2]  # each writer's both writes, once
 
 
-def test_a_retried_write_is_not_logged_where_retries_are_unlogged(db: Database, repo_id: str,
-                                                                     caplog: pytest.LogCaptureFixture) -> None:
+def test_a_retried_write_is_not_logged_where_retries_are_unlogged(
+    db: Database, repo_id: str, caplog: pytest.LogCaptureFixture
+) -> None:
     # `coderooms ingest` and `scan` write in transactions that deadlock at times: the retry is the remedy, and
     # its notice would only break the progress display. Elsewhere (the API server) the driver's notice stays.
     db.driver.execute_query(fixture_cypher("retry_probe_create"), repo_id=repo_id)

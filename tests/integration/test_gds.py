@@ -15,13 +15,14 @@ B = ["b/one.py", "b/two.py", "b/three.py", "b/four.py"]
 
 
 def _clique(paths: list[str], weight: float) -> list[list[object]]:
-    return [[s, t, weight] for i, s in enumerate(paths) for t in paths[i + 1:]]
+    return [[s, t, weight] for i, s in enumerate(paths) for t in paths[i + 1 :]]
 
 
 def _seed(db: Database, repo_id: str) -> None:
     edges = _clique(A, 5.0) + _clique(B, 5.0) + [["a/one.py", "b/one.py", 0.5]]
-    db.driver.execute_query(fixture_cypher("two_file_cliques"), repo_id=repo_id, files=A + B, edges=edges,
-                            database_=db.database)
+    db.driver.execute_query(
+        fixture_cypher("two_file_cliques"), repo_id=repo_id, files=A + B, edges=edges, database_=db.database
+    )
 
 
 def test_louvain_finds_the_two_groups_and_drops_its_projection(db: Database, repo_id: str) -> None:

@@ -22,8 +22,13 @@ FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "ingest" / "python"
 
 
 def cli(target: Target, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "api.cli.main", "ingest", *args], env=env_for(target),
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "api.cli.main", "ingest", *args],
+        env=env_for(target),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_ingest_reports_and_writes_the_scan(neo4j_target: Target, db: Database, repo_id: str) -> None:
@@ -43,8 +48,13 @@ def test_ingest_reports_and_writes_the_scan(neo4j_target: Target, db: Database, 
 
     again = json.loads(cli(neo4j_target, str(FIXTURE), "--repo-id", repo_id, "--json").stdout)
     # Package nodes are upserted by every load (`graphdb.codegraph`); files and their relationships are not.
-    assert again["written"] == {"files": 0, "deleted": 0, "unchanged": files, "nodes": len(scanned.packages),
-                                "relationships": 0}
+    assert again["written"] == {
+        "files": 0,
+        "deleted": 0,
+        "unchanged": files,
+        "nodes": len(scanned.packages),
+        "relationships": 0,
+    }
 
 
 def test_ingest_refuses_a_path_that_is_no_directory(neo4j_target: Target, tmp_path: Path) -> None:

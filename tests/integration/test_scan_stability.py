@@ -59,12 +59,15 @@ def _write_flat_c_repo(root: Path, subsystems: tuple[str, ...], files_each: int)
             (root / "include" / f"{stem}.h").write_text(f"int {stem}(int x);\n")
             calls = "".join(f"    x += {name}_{j}(x);\n" for j in range(files_each) if j != i and (j - i) % 3 == 1)
             (root / "src" / f"{stem}.c").write_text(
-                f'#include "{stem}.h"\n' + "".join(f'#include "{name}_{j}.h"\n' for j in range(files_each) if j != i)
-                + f"int {stem}(int x) {{\n{calls}    return x;\n}}\n")
+                f'#include "{stem}.h"\n'
+                + "".join(f'#include "{name}_{j}.h"\n' for j in range(files_each) if j != i)
+                + f"int {stem}(int x) {{\n{calls}    return x;\n}}\n"
+            )
 
 
 def test_rescans_of_an_unchanged_tree_give_the_identical_map_and_an_edit_keeps_ids(
-        db: Database, repo_id: str, tmp_path: Path) -> None:
+    db: Database, repo_id: str, tmp_path: Path
+) -> None:
     _write_flat_c_repo(tmp_path, ("codec", "mixer", "stream", "net"), files_each=8)
     first = scan(db, tmp_path, repo_id, None, naming="heuristic", actor=OWNER)
     exported = export_seed(db, repo_id)

@@ -94,8 +94,18 @@ class NamingServer:
                     return
                 if chat:
                     content = "```json\n" + text.decode("utf-8", "replace") + "\n```"
-                    text = json.dumps({"id": "c1", "object": "chat.completion", "choices": [
-                        {"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}]}
+                    text = json.dumps(
+                        {
+                            "id": "c1",
+                            "object": "chat.completion",
+                            "choices": [
+                                {
+                                    "index": 0,
+                                    "message": {"role": "assistant", "content": content},
+                                    "finish_reason": "stop",
+                                }
+                            ],
+                        }
                     ).encode()
                 self._reply(200, text)
 

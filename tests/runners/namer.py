@@ -36,8 +36,10 @@ def marker(packet: dict[str, Any]) -> str | None:
 
 def good_answer(packet: dict[str, Any]) -> dict[str, str]:
     symbols = ", ".join(packet.get("top_symbols", [])[:3]) or "none"
-    return {"name": f"{packet['current_name']} service"[:40],
-            "purpose": f"{packet['member_count']} files; top symbols: {symbols}"[:120]}
+    return {
+        "name": f"{packet['current_name']} service"[:40],
+        "purpose": f"{packet['member_count']} files; top symbols: {symbols}"[:120],
+    }
 
 
 def answer(packet: dict[str, Any]) -> tuple[str, bytes]:

@@ -15,8 +15,11 @@ from ingest.parse.model import RawImport
 
 def _function_definitions(names: str) -> str:
     """Function definitions whose declarator is wrapped in up to two pointer/reference layers."""
-    wrappers = ["{}", "(pointer_declarator declarator: {})", "(pointer_declarator declarator: "
-                "(pointer_declarator declarator: {}))"]
+    wrappers = [
+        "{}",
+        "(pointer_declarator declarator: {})",
+        "(pointer_declarator declarator: (pointer_declarator declarator: {}))",
+    ]
     if "field_identifier" in names:  # C++ also returns references
         wrappers.append("(reference_declarator {})")
     core = f"(function_declarator declarator: {names} @name)"
@@ -69,7 +72,9 @@ CPP = LanguageSpec(
     grammar=tree_sitter_cpp.language,
     query=_function_definitions(
         "[(identifier) (field_identifier) (qualified_identifier) (destructor_name) (operator_name)]"
-    ) + _C_FAMILY + _CPP_ONLY,
+    )
+    + _C_FAMILY
+    + _CPP_ONLY,
     import_handler=_includes,
     self_names=frozenset({"this"}),
 )

@@ -36,8 +36,11 @@ QUERY = rf"""
 def _imports(node: Node) -> Iterator[RawImport]:
     alias = node.child_by_field_name("name")
     path = next(
-        (c for c in node.named_children
-         if c.type in ("identifier", "qualified_name") and (alias is None or c.id != alias.id)),
+        (
+            c
+            for c in node.named_children
+            if c.type in ("identifier", "qualified_name") and (alias is None or c.id != alias.id)
+        ),
         None,
     )
     if path is None:

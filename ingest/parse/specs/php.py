@@ -57,7 +57,7 @@ def _imports(node: Node) -> Iterator[RawImport]:
 
 
 def _clause_form(clause: Node) -> str:
-    """"function" or "const" for ``use function``/``use const``; "" for classes and namespaces."""
+    """ "function" or "const" for ``use function``/``use const``; "" for classes and namespaces."""
     kind = clause.child_by_field_name("type")
     return text_of(kind) if kind is not None else ""
 

@@ -11,10 +11,24 @@ from ingest.parse.engine import LanguageSpec, text_of
 from ingest.parse.model import RawImport
 
 # Calls that are declarations, imports or mixins, never a reference to a method of the repository.
-_NOT_CALLS = "|".join((
-    "require", "require_relative", "load", "autoload", "include", "extend", "prepend",
-    "attr_reader", "attr_writer", "attr_accessor", "private", "protected", "public", "module_function",
-))
+_NOT_CALLS = "|".join(
+    (
+        "require",
+        "require_relative",
+        "load",
+        "autoload",
+        "include",
+        "extend",
+        "prepend",
+        "attr_reader",
+        "attr_writer",
+        "attr_accessor",
+        "private",
+        "protected",
+        "public",
+        "module_function",
+    )
+)
 
 QUERY = rf"""
 (class name: [(constant) (scope_resolution)] @name) @def.class

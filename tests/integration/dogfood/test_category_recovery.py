@@ -32,8 +32,13 @@ def owners(seed: SeedFile, files: list[str]) -> dict[str, str]:
     claimed: dict[str, tuple[int, str]] = {}
     for block in seed.blocks:
         for member in block.membership:
-            matches = [f for f in files if path_matches(member.path, f)] if is_glob(member.path) else \
-                [member.path] if member.path in files else []
+            matches = (
+                [f for f in files if path_matches(member.path, f)]
+                if is_glob(member.path)
+                else [member.path]
+                if member.path in files
+                else []
+            )
             rank = 10_000 if not is_glob(member.path) else member.path.count("/")
             for path in matches:
                 if path not in claimed or claimed[path][0] < rank:
@@ -55,8 +60,13 @@ def recovered(db: Database) -> tuple[SeedFile, list[str], dict[str, str], dict[s
         assert isinstance(outcome.write, CandidateWrite)
         files = sorted(f.path for f in outcome.ingest.result.files)
         truth = parse_seed(SEED.read_text(encoding="utf-8"))
-        yield (outcome.candidate, files, owners(truth, files), owners(outcome.candidate, files),
-               outcome.report["multi_owner_seams"])
+        yield (
+            outcome.candidate,
+            files,
+            owners(truth, files),
+            owners(outcome.candidate, files),
+            outcome.report["multi_owner_seams"],
+        )
     finally:
         while db.execute("repo_delete_batch", repo_id=repo_id, batch_size=10_000)[0]["deleted"]:
             pass

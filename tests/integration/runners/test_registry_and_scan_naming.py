@@ -22,8 +22,20 @@ from tests.support import fixture_cypher
 pytestmark = pytest.mark.integration
 
 NOW = datetime(2026, 7, 10, 12, 0, tzinfo=UTC)
-TREES = ["auth", "billing", "catalog", "checkout", "inventory", "mailer", "orders", "payments", "reports",
-         "search", "users", "crash"]
+TREES = [
+    "auth",
+    "billing",
+    "catalog",
+    "checkout",
+    "inventory",
+    "mailer",
+    "orders",
+    "payments",
+    "reports",
+    "search",
+    "users",
+    "crash",
+]
 
 
 def _spec(runner_id: str, repo_id: str | None, **extra: object) -> RunnerSpec:
@@ -49,8 +61,9 @@ def test_pinning_keeps_one_runner_per_role_and_scope(db: Database, repo_id: str)
     assert runners.pin_runner(db, f"{repo_id}-a").spec.pinned
     assert runners.pinned_runner(db, repo_id).runner_id == f"{repo_id}-a"
     runners.pin_runner(db, f"{repo_id}-b")
-    pinned = {r.spec.runner_id: r.spec.pinned for r in runners.list_runners(db, repo_id=repo_id)
-              if r.spec.repo_id == repo_id}
+    pinned = {
+        r.spec.runner_id: r.spec.pinned for r in runners.list_runners(db, repo_id=repo_id) if r.spec.repo_id == repo_id
+    }
     assert pinned == {f"{repo_id}-a": False, f"{repo_id}-b": True}
     assert runners.pinned_runner(db, repo_id) == _spec(f"{repo_id}-b", repo_id, timeout_ms=1234, pinned=True)
     assert not runners.pin_runner(db, f"{repo_id}-b", pinned=False).spec.pinned
@@ -65,16 +78,18 @@ def test_a_taken_runner_id_is_refused(db: Database, repo_id: str) -> None:
         runners.add_runner(db, _spec(f"{repo_id}-a", repo_id), "owner", NOW)
 
 
-def test_a_repository_runner_wins_over_the_installation_wide_one(db: Database, repo_id: str,
-                                                                  global_runner: str) -> None:
+def test_a_repository_runner_wins_over_the_installation_wide_one(
+    db: Database, repo_id: str, global_runner: str
+) -> None:
     runners.pin_runner(db, global_runner)
     assert runners.pinned_runner(db, repo_id).runner_id == global_runner
     runners.add_runner(db, _spec(f"{repo_id}-own", repo_id), "owner", NOW)
     runners.pin_runner(db, f"{repo_id}-own")
     assert runners.pinned_runner(db, repo_id).runner_id == f"{repo_id}-own"
     assert runners.pinned_runner(db, f"{repo_id}-other").runner_id == global_runner
-    assert next(r for r in runners.list_runners(db) if r.spec.runner_id == global_runner).spec.pinned, \
+    assert next(r for r in runners.list_runners(db) if r.spec.runner_id == global_runner).spec.pinned, (
         "pinning a repository's runner leaves the installation-wide pin alone"
+    )
 
 
 def _load_graph(db: Database, repo_id: str, trees: list[str]) -> None:
@@ -83,11 +98,20 @@ def _load_graph(db: Database, repo_id: str, trees: list[str]) -> None:
     files = [[f"{t}/{name}", "python"] for t in trees for name in ("service.py", "helpers.py")]
     symbols = []
     for t in trees:
-        symbols += [[f"{t}/service.py", "class", f"{t.title()}Service"],
-                    [f"{t}/service.py", "method", f"{t.title()}Service.run"],
-                    [f"{t}/helpers.py", "function", f"{t}_helper"]]
-    db.driver.execute_query(fixture_cypher("code_graph"), repo_id=repo_id, files=files, symbols=symbols,
-                            packages=[], edges=[], database_=db.database)
+        symbols += [
+            [f"{t}/service.py", "class", f"{t.title()}Service"],
+            [f"{t}/service.py", "method", f"{t.title()}Service.run"],
+            [f"{t}/helpers.py", "function", f"{t}_helper"],
+        ]
+    db.driver.execute_query(
+        fixture_cypher("code_graph"),
+        repo_id=repo_id,
+        files=files,
+        symbols=symbols,
+        packages=[],
+        edges=[],
+        database_=db.database,
+    )
 
 
 def _candidate(db: Database, repo_id: str) -> SeedFile:
@@ -103,16 +127,27 @@ def test_graph_facts_feed_the_packets(db: Database, repo_id: str) -> None:
     _load_graph(db, repo_id, ["auth"])
     facts = graph_facts(db, repo_id)
     assert dict(facts.languages) == {"auth/helpers.py": "python", "auth/service.py": "python"}
-    assert sorted(facts.symbols) == [("auth/helpers.py", "auth_helper", "function", 1.0),
-                                     ("auth/service.py", "AuthService", "class", 1.0)]
-    assert sorted(facts.kinds) == [("auth/helpers.py", "function", 1), ("auth/service.py", "class", 1),
-                                   ("auth/service.py", "method", 1)]
+    assert sorted(facts.symbols) == [
+        ("auth/helpers.py", "auth_helper", "function", 1.0),
+        ("auth/service.py", "AuthService", "class", 1.0),
+    ]
+    assert sorted(facts.kinds) == [
+        ("auth/helpers.py", "function", 1),
+        ("auth/service.py", "class", 1),
+        ("auth/service.py", "method", 1),
+    ]
     block = _candidate(db, repo_id).blocks[0]
     packet = naming_packet(block, facts)
     assert (packet["source"], packet["members"], packet["top_symbols"]) == (
-        "graph", ["auth/helpers.py", "auth/service.py"], ["AuthService", "auth_helper"])
-    assert packet["kinds"] == [{"kind": "class", "symbols": 1}, {"kind": "function", "symbols": 1},
-                               {"kind": "method", "symbols": 1}]
+        "graph",
+        ["auth/helpers.py", "auth/service.py"],
+        ["AuthService", "auth_helper"],
+    )
+    assert packet["kinds"] == [
+        {"kind": "class", "symbols": 1},
+        {"kind": "function", "symbols": 1},
+        {"kind": "method", "symbols": 1},
+    ]
 
 
 def test_a_scan_with_a_live_runner_names_every_block(db: Database, repo_id: str) -> None:
@@ -124,8 +159,9 @@ def test_a_scan_with_a_live_runner_names_every_block(db: Database, repo_id: str)
     by_name = {b.name: b for b in named.blocks}
     assert sorted(by_name) == sorted(f"{t.title()} service" for t in trees)
     assert by_name["Auth service"].purpose == "2 files; top symbols: AuthService, auth_helper"
-    assert all(b.candidate_meta.named_by is NamedBy.RUNNER and not b.candidate_meta.needs_owner_naming
-               for b in named.blocks)
+    assert all(
+        b.candidate_meta.named_by is NamedBy.RUNNER and not b.candidate_meta.needs_owner_naming for b in named.blocks
+    )
     assert [b.membership for b in named.blocks] == [b.membership for b in seed.blocks], "only labels change"
 
 

@@ -13,8 +13,10 @@ from services.runner_transports import SYSTEM_PROMPT
 from tests.runners.http_namer import NamingServer
 from tests.runners.support import named_block, namer_command
 
-FACTS = GraphFacts(languages={"auth/login.py": "python", "auth/token.py": "python"},
-                   symbols=[("auth/login.py", "LoginForm", "class", 2.0), ("auth/token.py", "issue", "function", 4.0)])
+FACTS = GraphFacts(
+    languages={"auth/login.py": "python", "auth/token.py": "python"},
+    symbols=[("auth/login.py", "LoginForm", "class", 2.0), ("auth/token.py", "issue", "function", 4.0)],
+)
 AUTH = named_block("sb_auth", "Auth", "auth/**")
 
 
@@ -33,12 +35,18 @@ def test_a_command_runner_names_blocks_from_their_packets() -> None:
 
 def test_a_misbehaving_command_runner_falls_back_per_block_and_is_killed_at_the_timeout(tmp_path: Path) -> None:
     log = tmp_path / "calls.log"
-    spec = runner_spec(runner_id="local", transport="command", command=namer_command("--log", str(log)),
-                       timeout_ms=1500)
-    blocks = [named_block("sb_one", "One", "one/a.py"), named_block("sb_timeout", "Slow", "slow/a.py"),
-              named_block("sb_crash", "Crash", "crash/a.py"), named_block("sb_garbage", "Junk", "junk/a.py"),
-              named_block("sb_hostile", "Evil", "evil/a.py"), named_block("sb_huge", "Big", "big/a.py"),
-              named_block("sb_two", "Two", "two/a.py")]
+    spec = runner_spec(
+        runner_id="local", transport="command", command=namer_command("--log", str(log)), timeout_ms=1500
+    )
+    blocks = [
+        named_block("sb_one", "One", "one/a.py"),
+        named_block("sb_timeout", "Slow", "slow/a.py"),
+        named_block("sb_crash", "Crash", "crash/a.py"),
+        named_block("sb_garbage", "Junk", "junk/a.py"),
+        named_block("sb_hostile", "Evil", "evil/a.py"),
+        named_block("sb_huge", "Big", "big/a.py"),
+        named_block("sb_two", "Two", "two/a.py"),
+    ]
     started = time.monotonic()
     outcomes = name_blocks(spec, blocks, GraphFacts())
     elapsed = time.monotonic() - started
@@ -65,20 +73,26 @@ def test_a_misbehaving_command_runner_falls_back_per_block_and_is_killed_at_the_
 def test_a_command_that_cannot_start_is_a_failure_not_an_error() -> None:
     spec = runner_spec(runner_id="gone", transport="command", command=["/nonexistent/namer"])
     assert name_blocks(spec, [AUTH], FACTS) == [
-        BlockFallback("sb_auth", NamingFailure(FailureReason.RUNNER_FAILED,
-                                               "the command cannot start (FileNotFoundError)"))]
+        BlockFallback(
+            "sb_auth", NamingFailure(FailureReason.RUNNER_FAILED, "the command cannot start (FileNotFoundError)")
+        )
+    ]
 
 
 def test_no_runner_leaves_every_block_heuristic() -> None:
     assert name_blocks(None, [AUTH], FACTS) == [
-        BlockFallback("sb_auth", NamingFailure(FailureReason.RUNNER_UNAVAILABLE, "no naming runner is pinned"))]
+        BlockFallback("sb_auth", NamingFailure(FailureReason.RUNNER_UNAVAILABLE, "no naming runner is pinned"))
+    ]
 
 
 def test_the_http_transport_posts_the_packet() -> None:
     with NamingServer() as server:
         spec = runner_spec(runner_id="svc", transport="http", url=f"{server.base_url}/name", timeout_ms=1500)
-        outcomes = name_blocks(spec, [AUTH, named_block("sb_crash", "Crash", "crash/a.py"),
-                                      named_block("sb_timeout", "Slow", "slow/a.py")], FACTS)
+        outcomes = name_blocks(
+            spec,
+            [AUTH, named_block("sb_crash", "Crash", "crash/a.py"), named_block("sb_timeout", "Slow", "slow/a.py")],
+            FACTS,
+        )
     assert outcomes == [
         BlockNamed("sb_auth", CleanLabel("Auth service", "2 files; top symbols: LoginForm, issue")),
         BlockFallback("sb_crash", NamingFailure(FailureReason.RUNNER_FAILED, "HTTP status 500")),
@@ -94,15 +108,25 @@ def test_a_refused_connection_is_a_failure() -> None:
         url = f"{server.base_url}/name"
     spec = runner_spec(runner_id="svc", transport="http", url=url)
     assert name_blocks(spec, [AUTH], FACTS) == [
-        BlockFallback("sb_auth", NamingFailure(FailureReason.RUNNER_FAILED, "the request failed (ConnectError)"))]
+        BlockFallback("sb_auth", NamingFailure(FailureReason.RUNNER_FAILED, "the request failed (ConnectError)"))
+    ]
 
 
 def test_the_chat_completions_adapter_sends_the_key_from_the_environment() -> None:
     with NamingServer(api_key="k-test-123") as server:
-        spec = runner_spec(runner_id="llm", transport="openai", url=f"{server.base_url}/v1", model="tiny-model",
-                           api_key_env="TEST_NAMER_KEY")
-        outcomes = name_blocks(spec, [AUTH, named_block("sb_garbage", "Junk", "junk/a.py")], FACTS,
-                               environ={"TEST_NAMER_KEY": "k-test-123"})
+        spec = runner_spec(
+            runner_id="llm",
+            transport="openai",
+            url=f"{server.base_url}/v1",
+            model="tiny-model",
+            api_key_env="TEST_NAMER_KEY",
+        )
+        outcomes = name_blocks(
+            spec,
+            [AUTH, named_block("sb_garbage", "Junk", "junk/a.py")],
+            FACTS,
+            environ={"TEST_NAMER_KEY": "k-test-123"},
+        )
         wrong = name_blocks(spec, [AUTH], FACTS, environ={"TEST_NAMER_KEY": "k-wrong"})
     assert outcomes == [
         BlockNamed("sb_auth", CleanLabel("Auth service", "2 files; top symbols: LoginForm, issue")),
@@ -114,16 +138,28 @@ def test_the_chat_completions_adapter_sends_the_key_from_the_environment() -> No
     assert request["headers"]["authorization"] == "Bearer k-test-123"
     body = request["body"]
     assert (body["model"], body["temperature"], body["messages"][0]) == (
-        "tiny-model", 0, {"role": "system", "content": SYSTEM_PROMPT})
+        "tiny-model",
+        0,
+        {"role": "system", "content": SYSTEM_PROMPT},
+    )
 
 
 def test_a_missing_key_variable_asks_nobody() -> None:
     with NamingServer(api_key="k") as server:
-        spec = runner_spec(runner_id="llm", transport="openai", url=f"{server.base_url}/v1", model="m",
-                           api_key_env="TEST_NAMER_KEY_UNSET")
+        spec = runner_spec(
+            runner_id="llm",
+            transport="openai",
+            url=f"{server.base_url}/v1",
+            model="m",
+            api_key_env="TEST_NAMER_KEY_UNSET",
+        )
         outcomes = name_blocks(spec, [AUTH], FACTS, environ={})
-    assert outcomes == [BlockFallback("sb_auth", NamingFailure(
-        FailureReason.RUNNER_UNAVAILABLE, "the environment variable TEST_NAMER_KEY_UNSET is not set"))]
+    assert outcomes == [
+        BlockFallback(
+            "sb_auth",
+            NamingFailure(FailureReason.RUNNER_UNAVAILABLE, "the environment variable TEST_NAMER_KEY_UNSET is not set"),
+        )
+    ]
     assert server.requests == []
 
 

@@ -20,8 +20,9 @@ pytestmark = pytest.mark.integration
 
 
 def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "api.cli.main", *args], capture_output=True, text=True,
-                          env=env, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "api.cli.main", *args], capture_output=True, text=True, env=env, timeout=600
+    )
 
 
 def local_env(**extra: str) -> dict[str, str]:
@@ -57,8 +58,11 @@ def test_start_status_restart_stop(neo4j_target: object) -> None:  # jars provis
         assert "stale pid file" in first.stderr
         with debug_log.open("rb") as log:  # what this start logged: its transaction logs opened natively
             log.seek(logged_before if debug_log.stat().st_size >= logged_before else 0)  # (0: the log rotated)
-            native_failures = [line for line in log.read().decode(errors="replace").splitlines()
-                               if "NativeAccessor" in line and " WARN " in line]
+            native_failures = [
+                line
+                for line in log.read().decode(errors="replace").splitlines()
+                if "NativeAccessor" in line and " WARN " in line
+            ]
         assert native_failures == []
 
         status = cli("db", "status", "--json", env=env)
@@ -117,8 +121,9 @@ def test_port_taken_is_refused(neo4j_target: object) -> None:  # jars provisione
 
 
 def test_no_java_is_a_clear_error(tmp_path: Path) -> None:
-    env = local_env(CODEROOMS_HOME=str(tmp_path), JAVA_HOME=str(tmp_path / "nojdk"),
-                    CODEROOMS_JVM_DIRS="[]", PATH=str(tmp_path))
+    env = local_env(
+        CODEROOMS_HOME=str(tmp_path), JAVA_HOME=str(tmp_path / "nojdk"), CODEROOMS_JVM_DIRS="[]", PATH=str(tmp_path)
+    )
     done = cli("db", "start", env=env)
     assert done.returncode == 1
     assert "no Java 17 or 21 found" in done.stderr
@@ -128,8 +133,8 @@ def test_maven_offline_is_a_clear_error(tmp_path: Path) -> None:
     fake_home = tmp_path / "user"
     (fake_home / ".m2").mkdir(parents=True)
     (fake_home / ".m2" / "settings.xml").write_text(
-        "<settings><offline>true</offline>"
-        f"<localRepository>{tmp_path / 'empty-repo'}</localRepository></settings>")
+        f"<settings><offline>true</offline><localRepository>{tmp_path / 'empty-repo'}</localRepository></settings>"
+    )
     # Maven takes its settings from the JVM's user.home, not $HOME.
     env = local_env(MAVEN_OPTS=f"-Duser.home={fake_home}", CODEROOMS_HOME=str(tmp_path / "cache"))
     done = cli("db", "start", env=env)

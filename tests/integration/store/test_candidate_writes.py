@@ -37,21 +37,34 @@ pytestmark = pytest.mark.integration
 
 def block(block_id: str, paths: list[str], to: list[str] = ()) -> SystemBlock:  # type: ignore[assignment]
     return SystemBlock(
-        block_id=block_id, name=block_id.removeprefix("sb_").title(), purpose="", kind=BlockKind.SCANNED,
-        state=BlockState.CANDIDATE, boundary_version=1, contract_version=1,
+        block_id=block_id,
+        name=block_id.removeprefix("sb_").title(),
+        purpose="",
+        kind=BlockKind.SCANNED,
+        state=BlockState.CANDIDATE,
+        boundary_version=1,
+        contract_version=1,
         membership_source=MembershipSource.PROPOSED,
         membership=[Member(path=p, role=MemberRole.PRIMARY) for p in paths],
         sockets=Sockets(outputs=[Socket(to=t) for t in to]),
-        candidate_meta=CandidateMeta(named_by=NamedBy.HEURISTIC, needs_owner_naming=True, graph_cohesion=0.5,
-                                     edge_sample_size=12, directory_support=1.0, coverage_ratio=1.0,
-                                     shared_member_count=0),
+        candidate_meta=CandidateMeta(
+            named_by=NamedBy.HEURISTIC,
+            needs_owner_naming=True,
+            graph_cohesion=0.5,
+            edge_sample_size=12,
+            directory_support=1.0,
+            coverage_ratio=1.0,
+            shared_member_count=0,
+        ),
     )
 
 
 def candidate(repo_id: str, *blocks: SystemBlock) -> SeedFile:
-    return SeedFile(repo=Repo(repo_id=repo_id, root="repo", source_commit="abc123"),
-                    skeleton=Skeleton(skeleton_id=f"sk_{repo_id}", version=1, state=SkeletonState.CANDIDATE),
-                    blocks=list(blocks))
+    return SeedFile(
+        repo=Repo(repo_id=repo_id, root="repo", source_commit="abc123"),
+        skeleton=Skeleton(skeleton_id=f"sk_{repo_id}", version=1, state=SkeletonState.CANDIDATE),
+        blocks=list(blocks),
+    )
 
 
 def test_create_then_replace_then_conflict(db: Database, repo_id: str) -> None:
@@ -84,15 +97,23 @@ def test_expected_version_on_an_absent_store_conflicts(db: Database, repo_id: st
 def test_replacement_inherits_nothing(db: Database, repo_id: str) -> None:
     write_candidate(db, repo_id, None, candidate(repo_id, block("sb_a", ["a/**"])), actor=OWNER)
     # The builder might (wrongly) hand back earned fields: the write strips them mechanically.
-    dirty = block("sb_a", ["a/**"]).model_copy(update={
-        "membership_fingerprint": "sha256:00", "resolved_members": ["a/x.py"],
-        "pre_archive_state": BlockState.SCANNED})
+    dirty = block("sb_a", ["a/**"]).model_copy(
+        update={
+            "membership_fingerprint": "sha256:00",
+            "resolved_members": ["a/x.py"],
+            "pre_archive_state": BlockState.SCANNED,
+        }
+    )
     write_candidate(db, repo_id, 1, candidate(repo_id, dirty), actor=OWNER)
     stored = read_store(db, repo_id)
     assert stored is not None
     only = stored.blocks[0]
     assert (only.membership_fingerprint, only.resolved_members, only.pre_archive_state, only.receipts) == (
-        None, [], None, [])
+        None,
+        [],
+        None,
+        [],
+    )
     assert stored.unmapped_files == [] and stored.unmapped_total is None and stored.candidate_revision is None
 
 

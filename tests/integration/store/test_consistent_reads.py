@@ -72,8 +72,7 @@ def test_reads_never_mix_versions(db: Database, repo_id: str) -> None:
     assert len(set(seen)) > WRITES // 4, "the readers really overlapped the writes"
 
 
-def test_the_locked_fallback_reads_the_same_store(db: Database, repo_id: str,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_locked_fallback_reads_the_same_store(db: Database, repo_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     import_seed(db, None, _seed(repo_id, 0), actor=OWNER)
     optimistic = read_store(db, repo_id)
     monkeypatch.setattr("graphdb.store_writes.OPTIMISTIC_READS", 0)

@@ -6,10 +6,34 @@ import pytest
 
 from api.bind_guard import bind_refusal, is_loopback_host
 
-LOOPBACK = ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost", "LOCALHOST", " localhost ", "localhost.",
-            "::ffff:127.0.0.1", "0:0:0:0:0:0:0:1"]
-REACHABLE = ["0.0.0.0", "::", "[::]", "", "192.168.1.10", "10.0.0.1", "fe80::1%eth0", "2001:db8::1",
-             "::ffff:10.0.0.1", "example.com", "localhost.example.com", "my-host", "127.0.0.1.nip.io", "0"]
+LOOPBACK = [
+    "127.0.0.1",
+    "127.1.2.3",
+    "::1",
+    "[::1]",
+    "localhost",
+    "LOCALHOST",
+    " localhost ",
+    "localhost.",
+    "::ffff:127.0.0.1",
+    "0:0:0:0:0:0:0:1",
+]
+REACHABLE = [
+    "0.0.0.0",
+    "::",
+    "[::]",
+    "",
+    "192.168.1.10",
+    "10.0.0.1",
+    "fe80::1%eth0",
+    "2001:db8::1",
+    "::ffff:10.0.0.1",
+    "example.com",
+    "localhost.example.com",
+    "my-host",
+    "127.0.0.1.nip.io",
+    "0",
+]
 
 
 @pytest.mark.parametrize("host", LOOPBACK)

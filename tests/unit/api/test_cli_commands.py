@@ -12,7 +12,7 @@ from api.cli.main import COMMAND_MODULES, build_parser
 
 
 def _commands(parser: argparse.ArgumentParser) -> set[str]:
-    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))  # noqa: SLF001
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     return set(subparsers.choices)
 
 
@@ -26,7 +26,9 @@ def test_a_command_alone_is_registered_by_its_module(command: str) -> None:
 
 
 def test_a_light_command_does_not_import_the_server() -> None:
-    probe = ("import sys; from api.cli.main import build_parser; build_parser('db'); "
-             "print(sorted(m for m in ('strawberry', 'api.app', 'graphdatascience', 'api.hand') if m in sys.modules))")
+    probe = (
+        "import sys; from api.cli.main import build_parser; build_parser('db'); "
+        "print(sorted(m for m in ('strawberry', 'api.app', 'graphdatascience', 'api.hand') if m in sys.modules))"
+    )
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == "[]"

@@ -18,8 +18,11 @@ class Clock:
 
 
 def _store(repo_id: str) -> Store:
-    seed = SeedFile(repo=Repo(repo_id=repo_id, root="repo", source_commit="c0ffee"),
-                    skeleton=Skeleton(skeleton_id=f"sk_{repo_id}", version=1, state=SkeletonState.CANDIDATE), blocks=[])
+    seed = SeedFile(
+        repo=Repo(repo_id=repo_id, root="repo", source_commit="c0ffee"),
+        skeleton=Skeleton(skeleton_id=f"sk_{repo_id}", version=1, state=SkeletonState.CANDIDATE),
+        blocks=[],
+    )
     return store_from_seed(seed, store_version=3)
 
 

@@ -69,8 +69,10 @@ def _sized(body: bytes, *extra: str) -> bytes:
 
 
 def test_posts_json_and_reads_sized_and_chunked_answers_on_one_connection() -> None:
-    chunked = b"HTTP/1.1 201 Created\r\nTransfer-Encoding: chunked\r\nCache-Status: x; hit\r\n\r\n" \
-              b"4\r\n{\"a\"\r\n5;ext=1\r\n: [1]\r\n1\r\n}\r\n0\r\n\r\n"
+    chunked = (
+        b"HTTP/1.1 201 Created\r\nTransfer-Encoding: chunked\r\nCache-Status: x; hit\r\n\r\n"
+        b'4\r\n{"a"\r\n5;ext=1\r\n: [1]\r\n1\r\n}\r\n0\r\n\r\n'
+    )
     answers: list[object] = []
 
     async def talk(connection: Connection) -> None:
@@ -103,11 +105,14 @@ def test_a_dropped_connection_is_an_error_and_the_next_request_reconnects() -> N
     assert server.connections == 2
 
 
-@pytest.mark.parametrize("answer", [
-    b"HTTP/1.0 200 OK\r\ncontent-length: 0\r\n\r\n",  # not HTTP/1.1
-    b"HTTP/1.1 200 OK\r\n\r\n",  # no framing
-    (b"HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\nshort",),  # cut short by the server closing
-])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        b"HTTP/1.0 200 OK\r\ncontent-length: 0\r\n\r\n",  # not HTTP/1.1
+        b"HTTP/1.1 200 OK\r\n\r\n",  # no framing
+        (b"HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\nshort",),  # cut short by the server closing
+    ],
+)
 def test_answers_it_cannot_frame_are_errors(answer: bytes | tuple[bytes]) -> None:
     failures: list[WireError] = []
 

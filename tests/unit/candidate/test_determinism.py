@@ -11,7 +11,12 @@ from rooms.contract import BlockKind, BlockState, MembershipSource, SkeletonStat
 from tests.unit.candidate.builders import build, chain, graph
 
 MODULES = {
-    "shop/auth": 6, "shop/billing": 8, "shop/catalog": 7, "shop/orders": 9, "web/pages": 5, "web/store": 4,
+    "shop/auth": 6,
+    "shop/billing": 8,
+    "shop/catalog": 7,
+    "shop/orders": 9,
+    "web/pages": 5,
+    "web/store": 4,
 }
 
 
@@ -68,16 +73,24 @@ def test_the_candidate_is_a_proposed_candidate_without_receipts() -> None:
     for block in seed.blocks:
         assert re.fullmatch(r"sb_[0-9a-f]{16}", block.block_id)
         assert (block.kind, block.state, block.membership_source) == (
-            BlockKind.SCANNED, BlockState.CANDIDATE, MembershipSource.PROPOSED)
+            BlockKind.SCANNED,
+            BlockState.CANDIDATE,
+            MembershipSource.PROPOSED,
+        )
         assert block.receipts == [] and block.membership_fingerprint is None and block.resolved_members == []
 
 
 def test_a_small_edit_keeps_files_in_blocks_with_the_same_id() -> None:
     before = _ids_by_file(_repo())
-    after = _ids_by_file(_repo(
-        extra={"shop/auth/m6.py": 0, "shop/billing/notes.md": None},
-        extra_edges=[("shop/auth/m6.py", "shop/auth/m0.py", 1.0), ("shop/billing/m3.py", "shop/catalog/m2.py", 0.3)],
-    ))
+    after = _ids_by_file(
+        _repo(
+            extra={"shop/auth/m6.py": 0, "shop/billing/notes.md": None},
+            extra_edges=[
+                ("shop/auth/m6.py", "shop/auth/m0.py", 1.0),
+                ("shop/billing/m3.py", "shop/catalog/m2.py", 0.3),
+            ],
+        )
+    )
     common = sorted(set(before) & set(after))
     kept = sum(1 for p in common if before[p] == after[p])
     assert kept / len(common) >= 0.95
@@ -86,16 +99,21 @@ def test_a_small_edit_keeps_files_in_blocks_with_the_same_id() -> None:
 
 def test_ids_follow_the_anchor_not_the_member_list() -> None:
     small = build(graph({"m/a.py": 1, "m/b.py": 1, "m/c.py": 1}, chain(["m/a.py", "m/b.py", "m/c.py"])))[0]
-    grown = build(graph({"m/a.py": 1, "m/b.py": 1, "m/c.py": 1, "m/d.py": 1},
-                        chain(["m/a.py", "m/b.py", "m/c.py", "m/d.py"])))[0]
+    grown = build(
+        graph({"m/a.py": 1, "m/b.py": 1, "m/c.py": 1, "m/d.py": 1}, chain(["m/a.py", "m/b.py", "m/c.py", "m/d.py"]))
+    )[0]
     assert [b.block_id for b in small.blocks] == [b.block_id for b in grown.blocks]
 
 
 def test_file_edges_between_unknown_files_are_ignored() -> None:
     data = _repo()
-    noisy = CandidateInput(repo_id=data.repo_id, files=data.files, file_communities=data.file_communities,
-                           edges=data.edges + (FileEdge("ghost.py", "shop/auth/m0.py", "IMPORTS", 5.0),),
-                           source_commit=data.source_commit)
+    noisy = CandidateInput(
+        repo_id=data.repo_id,
+        files=data.files,
+        file_communities=data.file_communities,
+        edges=data.edges + (FileEdge("ghost.py", "shop/auth/m0.py", "IMPORTS", 5.0),),
+        source_commit=data.source_commit,
+    )
     assert serialize_seed(build(noisy)[0]) == serialize_seed(build(data)[0])
     assert FileInfo("a.md", "docs").is_code is False
 

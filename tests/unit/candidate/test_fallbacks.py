@@ -17,8 +17,15 @@ def test_plan_fallback_by_repository_class() -> None:
 
 
 def test_tiny_repo_one_block_per_top_level_directory_no_clustering() -> None:
-    files = {"src/x.py": 1, "src/y.py": 2, "src/deep/z.py": 3, "tests/test_x.py": 1, "main.py": 1,
-             "cli.py": None, "README.md": None}
+    files = {
+        "src/x.py": 1,
+        "src/y.py": 2,
+        "src/deep/z.py": 3,
+        "tests/test_x.py": 1,
+        "main.py": 1,
+        "cli.py": None,
+        "README.md": None,
+    }
     edges = [("src/x.py", "src/y.py", 1.0), ("main.py", "src/x.py", 1.0), ("tests/test_x.py", "src/x.py", 1.0)]
     seed, report = build(graph(files, edges), ClusterParams())
     # Communities are ignored below the noise floor: src/ is one block although it holds three.
@@ -40,8 +47,11 @@ def test_docs_repository_clusters_by_directory_and_extension_with_no_graph_score
     files |= {"scripts/run.sh": None, "scripts/lint.sh": None, "README.md": None}
     seed, report = build(graph(files), ClusterParams())
     # docs/ markdown holds 35 of docs/'s 40 files (87.5 %): its two directories are globbed, not docs/.
-    assert layout(seed) == {frozenset({"docs/api/**", "docs/guide/**"}), frozenset({"docs/img/**"}),
-                            frozenset({"scripts/**"})}
+    assert layout(seed) == {
+        frozenset({"docs/api/**", "docs/guide/**"}),
+        frozenset({"docs/img/**"}),
+        frozenset({"scripts/**"}),
+    }
     assert report.fallback is Fallback.DOCS_NO_EDGE and report.algorithm == "directory + extension"
     assert all(b.candidate_meta.graph_cohesion is None for b in seed.blocks)
     assert report.residue_first == ["README.md"]

@@ -25,10 +25,12 @@ def test_the_shallowest_qualifying_directory_is_globbed_and_roles_follow_the_fil
     files = {"m/a.py", "m/sub/b.py", "m/docs/guide.md", "m/tests/test_a.py"}
     subtree = {"m": 4, "m/sub": 1, "m/docs": 1, "m/tests": 1}
     assert entries_for(files, set(), _infos(sorted(files)), subtree, 0.9) == [
-        Member(path="m/**", role=MemberRole.PRIMARY)]
+        Member(path="m/**", role=MemberRole.PRIMARY)
+    ]
     docs_only = {"m/docs/guide.md"}
     assert entries_for(docs_only, set(), _infos(sorted(files)), subtree, 0.9) == [
-        Member(path="m/docs/**", role=MemberRole.DOCS)]
+        Member(path="m/docs/**", role=MemberRole.DOCS)
+    ]
     partial = {"m/a.py", "m/tests/test_a.py"}
     assert entries_for(partial, set(), _infos(sorted(files)), subtree, 0.9) == [
         Member(path="m/a.py", role=MemberRole.PRIMARY),
@@ -43,8 +45,18 @@ def test_a_seam_is_listed_exactly_as_shared_even_under_a_glob() -> None:
 
 
 def test_test_paths_by_directory_and_by_name() -> None:
-    assert all(is_test_path(p) for p in ("tests/x.py", "pkg/test_x.py", "a/x_test.go", "src/x.test.ts",
-                                         "src/main/XTest.java", "spec/x_spec.rb", "conftest.py"))
+    assert all(
+        is_test_path(p)
+        for p in (
+            "tests/x.py",
+            "pkg/test_x.py",
+            "a/x_test.go",
+            "src/x.test.ts",
+            "src/main/XTest.java",
+            "spec/x_spec.rb",
+            "conftest.py",
+        )
+    )
     assert not any(is_test_path(p) for p in ("pkg/testing_tools.py", "src/contest.ts", "latest/x.py"))
 
 
@@ -74,8 +86,9 @@ def test_ties_become_shared_seams_on_every_claimant_and_are_reported() -> None:
 
 def test_a_tie_inside_one_block_is_no_seam() -> None:
     files = {**dict.fromkeys(["m/a1.py", "m/a2.py", "m/a3.py"], 1), "m/t.py": None}
-    seed, report = build(graph(files, chain(["m/a1.py", "m/a2.py", "m/a3.py"]),
-                               votes=[("m/t.py", 1, 1.0), ("m/t.py", 2, 1.0)]))
+    seed, report = build(
+        graph(files, chain(["m/a1.py", "m/a2.py", "m/a3.py"]), votes=[("m/t.py", 1, 1.0), ("m/t.py", 2, 1.0)])
+    )
     assert report.multi_owner_seams == []
     assert [m.path for m in block_of(seed, "m/t.py").membership] == ["m/**"]
 

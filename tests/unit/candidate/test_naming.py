@@ -13,7 +13,9 @@ def _label(anchor: str, tag: str = "", symbols=(), languages=("python",)) -> Lab
 
 def test_names_come_from_the_last_meaningful_directory() -> None:
     assert names_for([_label("rooms/ingest"), _label("src/main/java/com/acme/shop/billing_core")]) == [
-        "Ingest", "Billing core"]
+        "Ingest",
+        "Billing core",
+    ]
 
 
 def test_clashing_names_take_more_of_their_anchor_then_a_number() -> None:
@@ -23,18 +25,25 @@ def test_clashing_names_take_more_of_their_anchor_then_a_number() -> None:
 
 def test_a_group_split_out_of_a_directory_adds_its_core_file() -> None:
     assert names_for([_label("engine", tag="engine/parser.py"), _label("engine", tag="engine/render_html.py")]) == [
-        "Engine · parser", "Engine · render html"]
+        "Engine · parser",
+        "Engine · render html",
+    ]
     # A directory whose name says nothing (src, lib) does not prefix its groups.
     assert names_for([_label("lib", tag="lib/parser.py"), _label("lib", tag="lib/render_html.py")]) == [
-        "Parser", "Render html"]
+        "Parser",
+        "Render html",
+    ]
 
 
 def test_jvm_package_prefixes_say_nothing_and_clashes_name_their_tree() -> None:
     core = "webmagic-core/src/main/java/us/codecraft/webmagic"
     ext = "webmagic-extension/src/main/java/us/codecraft/webmagic"
     assert names_for([_label(f"{core}/pipeline"), _label(f"{ext}/pipeline"), _label(core), _label(ext)]) == [
-        "Pipeline (webmagic core)", "Pipeline (webmagic extension)", "Webmagic (webmagic core)",
-        "Webmagic (webmagic extension)"]
+        "Pipeline (webmagic core)",
+        "Pipeline (webmagic extension)",
+        "Webmagic (webmagic core)",
+        "Webmagic (webmagic extension)",
+    ]
 
 
 def test_the_root_block_is_named_after_its_dominant_symbol() -> None:
@@ -61,6 +70,7 @@ def test_names_are_clipped_to_forty_characters() -> None:
 def test_every_candidate_block_is_heuristic_and_needs_owner_naming() -> None:
     a = ["pkg/a/a1.py", "pkg/a/a2.py", "pkg/a/a3.py"]
     seed, _ = build(graph(dict.fromkeys(a, 1), chain(a)))
-    assert all(b.candidate_meta.named_by is NamedBy.HEURISTIC and b.candidate_meta.needs_owner_naming
-               for b in seed.blocks)
+    assert all(
+        b.candidate_meta.named_by is NamedBy.HEURISTIC and b.candidate_meta.needs_owner_naming for b in seed.blocks
+    )
     assert all(0 < len(b.name) <= NAME_MAX and "/" not in b.name and len(b.purpose) <= PURPOSE_MAX for b in seed.blocks)

@@ -13,11 +13,16 @@ C = ["pkg/c/c1.py", "pkg/c/c2.py", "pkg/c/c3.py"]
 
 
 def _data(**kwargs):  # a CandidateInput
-    edges = chain(A) + chain(B) + chain(C) + [
-        (A[0], B[0], 0.5, "IMPORTS"),
-        (A[0], B[0], 2.0, "CALLS"),   # a uses b: 2.5, mostly calls
-        (C[0], B[1], 0.4, "IMPORTS"),  # c uses b: 0.4 < socket_min_weight 1.0
-    ]
+    edges = (
+        chain(A)
+        + chain(B)
+        + chain(C)
+        + [
+            (A[0], B[0], 0.5, "IMPORTS"),
+            (A[0], B[0], 2.0, "CALLS"),  # a uses b: 2.5, mostly calls
+            (C[0], B[1], 0.4, "IMPORTS"),  # c uses b: 0.4 < socket_min_weight 1.0
+        ]
+    )
     files = {**dict.fromkeys(A, 1), **dict.fromkeys(B, 2), **dict.fromkeys(C, 3), "pkg/a/README.md": None}
     return graph(files, edges, **kwargs)
 
@@ -36,8 +41,12 @@ def test_a_socket_only_tests_use_is_marked_test_and_one_code_also_uses_is_not() 
     b = ["lib/b1.py", "lib/b2.py", "lib/b3.py"]
     c = ["web/c1.py", "web/c2.py", "web/c3.py", "web/test_c.py"]
     files = {**dict.fromkeys(a, 1), **dict.fromkeys(b, 2), **dict.fromkeys(c, 3)}
-    edges = chain(a) + chain(b) + chain(c) + [(a[0], b[0], 1.0, "CALLS"), ("web/test_c.py", a[1], 1.0, "CALLS"),
-                                              ("web/test_c.py", c[0], 1.0, "CALLS")]
+    edges = (
+        chain(a)
+        + chain(b)
+        + chain(c)
+        + [(a[0], b[0], 1.0, "CALLS"), ("web/test_c.py", a[1], 1.0, "CALLS"), ("web/test_c.py", c[0], 1.0, "CALLS")]
+    )
     seed, _ = build(graph(files, edges))
     app, lib, web = (block_of(seed, p[0]) for p in (a, b, c))
     assert app.sockets.inputs == [Socket(to=lib.block_id, type="calls")]
@@ -74,7 +83,7 @@ def test_graph_cohesion_is_absent_below_the_declared_edge_sample_floor() -> None
 def test_directory_support_drops_for_a_directory_split_by_the_graph() -> None:
     p = ["lib/p1.py", "lib/p2.py", "lib/p3.py"]
     r = ["lib/r1.py", "lib/r2.py", "lib/r3.py", "lib/r4.py", "lib/r5.py"]
-    edges = [(x, y, 1.0) for group in (p, r) for i, x in enumerate(group) for y in group[i + 1:]]
+    edges = [(x, y, 1.0) for group in (p, r) for i, x in enumerate(group) for y in group[i + 1 :]]
     seed, _ = build(graph({**dict.fromkeys(p, 1), **dict.fromkeys(r, 2)}, edges))
     assert block_of(seed, p[0]).candidate_meta.directory_support == round(3 / 8, 6)
     assert block_of(seed, r[0]).candidate_meta.directory_support == round(5 / 8, 6)

@@ -18,8 +18,6 @@ def test_directories_in_different_communities_are_different_blocks() -> None:
     assert report.fallback == "single_directory" and report.residue_count == 0
 
 
-
-
 def test_a_flat_directory_splits_only_into_internally_cohesive_groups() -> None:
     p = ["lib/p1.py", "lib/p2.py", "lib/p3.py"]
     r = ["lib/r1.py", "lib/r2.py", "lib/r3.py"]
@@ -28,7 +26,6 @@ def test_a_flat_directory_splits_only_into_internally_cohesive_groups() -> None:
     # Each group keeps 3 of its 3.5 in-directory weight (0.86 >= 0.5): split. Neither holds 90 % of lib/:
     # exact paths. The readme (no node, no edge) joins the larger group; equal sizes -> the first community.
     assert layout(seed) == {frozenset(p + ["lib/readme.md"]), frozenset(r)}
-
 
 
 def test_a_utility_directory_scattered_over_communities_merges_with_nothing() -> None:
@@ -42,16 +39,21 @@ def test_a_utility_directory_scattered_over_communities_merges_with_nothing() ->
 
 def test_a_unit_below_the_floor_joins_the_unit_it_shares_most_weight_with() -> None:
     c = "pkg/c/c1.py"
-    data = graph({**dict.fromkeys(A, 1), **dict.fromkeys(B, 2), c: 3},
-                 chain(A) + chain(B) + [(c, B[1], 2.0), (c, A[0], 1.0)])
+    data = graph(
+        {**dict.fromkeys(A, 1), **dict.fromkeys(B, 2), c: 3}, chain(A) + chain(B) + [(c, B[1], 2.0), (c, A[0], 1.0)]
+    )
     seed, _ = build(data)
     assert layout(seed) == {frozenset({"pkg/a/**"}), frozenset({"pkg/b/**", "pkg/c/**"})}
 
 
-
 def test_files_without_a_graph_node_attach_by_directory() -> None:
-    files = {**dict.fromkeys(A, 1), **dict.fromkeys(B, 2), "pkg/a/templates/page.html": None,
-             "pkg/a/templates/mail.html": None, "pkg/a/notes.md": None}
+    files = {
+        **dict.fromkeys(A, 1),
+        **dict.fromkeys(B, 2),
+        "pkg/a/templates/page.html": None,
+        "pkg/a/templates/mail.html": None,
+        "pkg/a/notes.md": None,
+    }
     seed, _ = build(graph(files, chain(A) + chain(B)))
     assert layout(seed) == {frozenset({"pkg/a/**"}), frozenset({"pkg/b/**"})}
 
@@ -66,16 +68,21 @@ def test_root_files_join_by_edges_or_stay_in_the_residue() -> None:
 def test_a_repository_without_directories_is_clustered_community_first() -> None:
     p = ["p1.py", "p2.py", "p3.py"]
     r = ["r1.py", "r2.py", "r3.py"]
-    seed, report = build(graph({**dict.fromkeys(p, 1), **dict.fromkeys(r, 2), "README.md": None},
-                               clique(p) + clique(r)))
+    seed, report = build(
+        graph({**dict.fromkeys(p, 1), **dict.fromkeys(r, 2), "README.md": None}, clique(p) + clique(r))
+    )
     assert layout(seed) == {frozenset(p), frozenset(r)}
     assert report.fallback == "single_directory" and report.residue_first == ["README.md"]
 
 
-
 def test_a_stray_top_level_directory_without_graph_nodes_stays_in_the_residue() -> None:
-    files = {**dict.fromkeys(A, 1), **dict.fromkeys(B, 2), "docker/Dockerfile": None, "docker/compose.yaml": None,
-             "ci/run.sh": 3}
+    files = {
+        **dict.fromkeys(A, 1),
+        **dict.fromkeys(B, 2),
+        "docker/Dockerfile": None,
+        "docker/compose.yaml": None,
+        "ci/run.sh": 3,
+    }
     seed, report = build(graph(files, chain(A) + chain(B)))
     # docker/: two files, no node -> residue. ci/run.sh has a node (a claim): it stays a (small) block.
     assert layout(seed) == {frozenset({"pkg/a/**"}), frozenset({"pkg/b/**"}), frozenset({"ci/**"})}
@@ -103,7 +110,9 @@ def test_tests_outside_the_code_tree_attach_to_the_block_they_use_with_the_test_
     # No block of tests: each test sits with what it exercises. One that uses nothing resolvable is no block
     # of its own: like any file there, it joins the block holding most of its directory (a tie: the first).
     assert {frozenset(entries(block_of(seed, A[0]))), frozenset(entries(block_of(seed, B[0])))} == {
-        frozenset({"pkg/a/**", *t, "tests/unused_test.py"}), frozenset({"pkg/b/**", *u})}
+        frozenset({"pkg/a/**", *t, "tests/unused_test.py"}),
+        frozenset({"pkg/b/**", *u}),
+    }
     assert all(block_of(seed, f).member(f).role is MemberRole.TEST for f in t + u)
     assert len(seed.blocks) == 2
 
@@ -113,8 +122,10 @@ def test_a_small_directory_joins_its_nearest_ancestor_directory() -> None:
     sub = ["pkg/core/extra/x1.py", "pkg/core/extra/x2.py"]
     other = [f"pkg/other/o{i}.py" for i in range(6)]
     files = {**dict.fromkeys(core + sub, 1), **dict.fromkeys(other, 2)}
-    seed, _ = build(graph(files, chain(core) + chain(other) + [(sub[0], other[0], 1.0)]), ClusterParams(
-        tiny_repo_files=0, no_edge_min_pairs=0, no_edge_ratio=0.0))
+    seed, _ = build(
+        graph(files, chain(core) + chain(other) + [(sub[0], other[0], 1.0)]),
+        ClusterParams(tiny_repo_files=0, no_edge_min_pairs=0, no_edge_ratio=0.0),
+    )
     # extra/ (2 files < min_directory_files) is part of core/, whatever its edges say.
     assert layout(seed) == {frozenset({"pkg/core/**"}), frozenset({"pkg/other/**"})}
 
@@ -124,8 +135,14 @@ def _module_repo(alignment: float) -> set[frozenset[str]]:
     x = [f"big/src/main/java/org/x/X{i}.java" for i in range(16)]
     y = [f"big/src/main/java/org/y/Y{i}.java" for i in range(16)]
     small = {m: [f"{m}/src/main/java/org/{m}/C{i}.java" for i in range(4)] for m in ("one", "two")}
-    files: dict[str, int | None] = {**dict.fromkeys(x, 1), **dict.fromkeys(y, 2), "big/pom.xml": None,
-                                    "one/pom.xml": None, "two/pom.xml": None, "pom.xml": None}
+    files: dict[str, int | None] = {
+        **dict.fromkeys(x, 1),
+        **dict.fromkeys(y, 2),
+        "big/pom.xml": None,
+        "one/pom.xml": None,
+        "two/pom.xml": None,
+        "pom.xml": None,
+    }
     edges = clique(x) + clique(y) + [(x[0], y[0], 1.0)]
     for index, paths in enumerate(small.values()):
         files.update(dict.fromkeys(paths, 3 + index))
@@ -165,13 +182,16 @@ def test_headers_live_with_their_sources_and_include_trees_with_their_mirror() -
     assert block_of(seed, "include/dsp/filters.h") is block_of(seed, "src/dsp/fft.c")
 
 
-
 def test_a_whole_module_lists_its_directories_as_the_suggested_finer_cut() -> None:
     x = [f"big/src/main/java/org/x/X{i}.java" for i in range(16)]
     y = [f"big/src/main/java/org/y/Y{i}.java" for i in range(16)]
     small = {m: [f"{m}/src/main/java/org/{m}/C{i}.java" for i in range(4)] for m in ("one", "two")}
-    files: dict[str, int | None] = {**dict.fromkeys(x + y, 1), "big/pom.xml": None, "one/pom.xml": None,
-                                    "two/pom.xml": None}
+    files: dict[str, int | None] = {
+        **dict.fromkeys(x + y, 1),
+        "big/pom.xml": None,
+        "one/pom.xml": None,
+        "two/pom.xml": None,
+    }
     edges = clique(x + y)  # one community across both packages: the module stays whole
     for index, paths in enumerate(small.values()):
         files.update(dict.fromkeys(paths, 3 + index))
@@ -180,4 +200,5 @@ def test_a_whole_module_lists_its_directories_as_the_suggested_finer_cut() -> No
     big = block_of(seed, x[0])
     assert entries(big) == ["big/**"]
     assert [(s.block_id, s.directories) for s in report.suggested_splits] == [
-        (big.block_id, ["big/src/main/java/org/x", "big/src/main/java/org/y"])]
+        (big.block_id, ["big/src/main/java/org/x", "big/src/main/java/org/y"])
+    ]

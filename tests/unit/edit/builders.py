@@ -30,8 +30,10 @@ def block(
     meta: CandidateMeta | None | bool = True,
 ) -> SystemBlock:
     """Members are ``"path"`` (primary) or ``("path", "role")``; `to` lists input socket targets."""
-    entries = [Member(path=m, role=MemberRole.PRIMARY) if isinstance(m, str)
-               else Member(path=m[0], role=MemberRole(m[1])) for m in members]
+    entries = [
+        Member(path=m, role=MemberRole.PRIMARY) if isinstance(m, str) else Member(path=m[0], role=MemberRole(m[1]))
+        for m in members
+    ]
     if meta is True:
         meta = CandidateMeta(
             named_by=named_by,
@@ -58,13 +60,18 @@ def block(
     )
 
 
-def store(*blocks: SystemBlock, unmapped_files: tuple[str, ...] = (), unmapped_total: int | None = None,
-          ratified: bool = False) -> Store:
+def store(
+    *blocks: SystemBlock,
+    unmapped_files: tuple[str, ...] = (),
+    unmapped_total: int | None = None,
+    ratified: bool = False,
+) -> Store:
     return Store(
         store_version=5,
         repo=Repo(repo_id="repo_t", root=".", source_commit="c0ffee"),
-        skeleton=Skeleton(skeleton_id="sk_t", version=1,
-                          state=SkeletonState.RATIFIED if ratified else SkeletonState.CANDIDATE),
+        skeleton=Skeleton(
+            skeleton_id="sk_t", version=1, state=SkeletonState.RATIFIED if ratified else SkeletonState.CANDIDATE
+        ),
         blocks=list(blocks),
         unmapped_files=list(unmapped_files),
         unmapped_total=unmapped_total,

@@ -12,8 +12,14 @@ from tests.unit.edit.test_properties import batches
 def _seen(outcome: Applied | Rejected) -> tuple:
     if isinstance(outcome, Rejected):
         return ("rejected", outcome.op_index, outcome.code, outcome.message)
-    return ("applied", serialize_store(outcome.store), outcome.changed_block_ids, outcome.created_block_ids,
-            outcome.removed_block_ids, outcome.unmapped_changed)
+    return (
+        "applied",
+        serialize_store(outcome.store),
+        outcome.changed_block_ids,
+        outcome.created_block_ids,
+        outcome.removed_block_ids,
+        outcome.unmapped_changed,
+    )
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -63,5 +69,15 @@ def test_the_seam_count_is_the_number_of_unresolved_seams(case) -> None:
 def test_a_seam_needs_two_claims_and_one_shared() -> None:
     assert unresolved_seam_count(store(block("A", ("s.py", "shared")), block("B", "b.py")).blocks) == 0
     assert unresolved_seam_count(store(block("A", "s.py"), block("B", "s.py")).blocks) == 0
-    assert unresolved_seam_count(store(block("A", ("s.py", "shared")), block("B", "s.py"), block("C", "s.py"),
-                                       block("D", ("t.py", "shared")), block("E", ("t.py", "shared"))).blocks) == 2
+    assert (
+        unresolved_seam_count(
+            store(
+                block("A", ("s.py", "shared")),
+                block("B", "s.py"),
+                block("C", "s.py"),
+                block("D", ("t.py", "shared")),
+                block("E", ("t.py", "shared")),
+            ).blocks
+        )
+        == 2
+    )

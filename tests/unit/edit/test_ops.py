@@ -123,8 +123,15 @@ def test_member_ops_follow_a_later_merge_to_its_survivor() -> None:
 # -- split --------------------------------------------------------------------------------------------
 def _pqr():
     return store(
-        block("P", "app/auth/login.py", "app/auth/token.py", "app/db/**", ("app/util.py", "shared"), to=("R",),
-              residue=("app/README.md",)),
+        block(
+            "P",
+            "app/auth/login.py",
+            "app/auth/token.py",
+            "app/db/**",
+            ("app/util.py", "shared"),
+            to=("R",),
+            residue=("app/README.md",),
+        ),
         block("Q", "q/x.py", ("app/util.py", "shared"), to=("P",)),
         block("R", "r.py", to=("P", "Q")),
     )
@@ -146,7 +153,11 @@ def test_split_by_path_groups_makes_stable_children_and_rewrites_sockets() -> No
     for child in (auth, rest):
         meta = out.store.block(child).candidate_meta
         assert (meta.named_by, meta.needs_owner_naming, meta.graph_cohesion, meta.edge_sample_size) == (
-            NamedBy.HEURISTIC, True, None, 0)
+            NamedBy.HEURISTIC,
+            True,
+            None,
+            0,
+        )
         assert inputs_of(out.store, child) == ["R"]
     assert out.store.block(rest).candidate_meta.shared_member_count == 1
     assert out.store.block(auth).unmapped_residue == ["app/README.md"]

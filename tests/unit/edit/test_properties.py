@@ -92,8 +92,11 @@ class _Gen:
         if path is None:
             path = self.rnd.choice(self.seams) if self.seams and self.aimed() else self.rnd.choice(self.wild_paths)
         owners = self.owners(path) or self.ids
-        resolution = ("both" if self.rnd.random() > 0.7
-                      else "primary:" + (self.rnd.choice(owners) if self.aimed() else self.ref()))
+        resolution = (
+            "both"
+            if self.rnd.random() > 0.7
+            else "primary:" + (self.rnd.choice(owners) if self.aimed() else self.ref())
+        )
         return ResolveSeam(path=path, resolution=resolution)
 
     def assign_unmapped(self) -> AssignUnmapped:

@@ -69,8 +69,9 @@ def test_ratify_all_after_the_seam_and_name_are_settled() -> None:
         block("A", "a.py", "common.py", named_by=NamedBy.RUNNER, needs_naming=False),
         block("B", "b.py", named_by=NamedBy.OWNER, needs_naming=False),
     )
-    outcome = ratify(ready, None, ratifier="owner-1", ratified_at="2026-07-10T00:00:00Z", method="pr_merge",
-                     commit="abc")
+    outcome = ratify(
+        ready, None, ratifier="owner-1", ratified_at="2026-07-10T00:00:00Z", method="pr_merge", commit="abc"
+    )
     assert isinstance(outcome, RatifyApplied)
     assert outcome.ratified_block_ids == ("A", "B")
     assert all(b.state is BlockState.RATIFIED for b in outcome.store.blocks)

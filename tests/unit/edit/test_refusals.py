@@ -120,9 +120,13 @@ def test_merge_cycle() -> None:
 
 def test_merge_into_victim() -> None:
     assert _at(_refused([Merge(into="A", block_ids=["B"]), Merge(into="B", block_ids=["C"])])) == (
-        1, "merge_into_victim")
+        1,
+        "merge_into_victim",
+    )
     assert _at(_refused([Merge(into="B", block_ids=["C"]), Merge(into="A", block_ids=["B"])])) == (
-        1, "merge_into_victim")
+        1,
+        "merge_into_victim",
+    )
 
 
 def test_ambiguous_merge() -> None:
@@ -152,8 +156,15 @@ def test_split_not_total() -> None:
 
 @pytest.mark.parametrize(
     ("name", "purpose"),
-    [("", None), ("   ", None), ("x" * 41, None), ("two\nlines", None), ("tab\there", None), ("Fine", "p" * 121),
-     ("Fine", "a\u2028b")],
+    [
+        ("", None),
+        ("   ", None),
+        ("x" * 41, None),
+        ("two\nlines", None),
+        ("tab\there", None),
+        ("Fine", "p" * 121),
+        ("Fine", "a\u2028b"),
+    ],
 )
 def test_name_invalid(name: str, purpose: str | None) -> None:
     assert _at(_refused([Rename(block_id="A", name=name, purpose=purpose)])) == (0, "name_invalid")

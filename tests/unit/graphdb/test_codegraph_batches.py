@@ -86,13 +86,18 @@ def test_meanwhile_runs_when_there_is_no_job() -> None:
 
 def test_a_few_rows_of_each_kind_share_the_writers_transactions() -> None:
     # One transaction per kind made a small tree's last round a queue of small transactions on two writers.
-    lists = {"calls": [[f"c{i}", "t", 1, 1.0, 1.0] for i in range(700)], "contains": [[f"s{i}", "t"] for i in range(5)],
-             "imports": [[f"i{i}", "t", 1, 1.0, 1.0] for i in range(300)], "inherits": [["h", "t", 1, 1.0, 1.0]]}
+    lists = {
+        "calls": [[f"c{i}", "t", 1, 1.0, 1.0] for i in range(700)],
+        "contains": [[f"s{i}", "t"] for i in range(5)],
+        "imports": [[f"i{i}", "t", 1, 1.0, 1.0] for i in range(300)],
+        "inherits": [["h", "t", 1, 1.0, 1.0]],
+    }
     batches = shared_lists(lists, 5_000, 2)
     assert sorted(sum(map(len, batch.values())) for batch in batches) == [503, 503]
     # the kinds one after the other: a large kind's batches stay of that kind alone
     assert [(name, row) for batch in batches for name in sorted(batch) for row in batch[name]] == [
-        (name, row) for name in sorted(lists) for row in lists[name]]
+        (name, row) for name in sorted(lists) for row in lists[name]
+    ]
     assert [sorted(batch) for batch in batches] == [["calls"], ["calls", "contains", "imports", "inherits"]]
     for size in (400, 100):
         assert max(sum(map(len, batch.values())) for batch in shared_lists(lists, size, 2)) <= size
@@ -105,4 +110,5 @@ def test_an_edge_with_an_end_that_has_no_node_is_left_out() -> None:
     nodes = {key: f"element:{key}" for key in ("a.py::function::f", "b.py::function::g", "file::a.py", "file::b.py")}
     assert relationship_rows([calls, imports, gone], nodes) == [
         ["element:a.py::function::f", "element:b.py::function::g", 2, 1.5, 0.75],
-        ["element:file::a.py", "element:file::b.py", 1, 1.0, 1.0]]
+        ["element:file::a.py", "element:file::b.py", 1, 1.0, 1.0],
+    ]

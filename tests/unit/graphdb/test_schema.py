@@ -38,7 +38,7 @@ def test_in_place_when_every_constraint_and_index_is_online() -> None:
 def test_not_in_place_when_one_is_missing_or_not_online() -> None:
     rows = _everything()
     for i, row in enumerate(rows[1:], start=1):
-        assert not schema.in_place(STATEMENTS, rows[:i] + rows[i + 1:]), row["name"]
+        assert not schema.in_place(STATEMENTS, rows[:i] + rows[i + 1 :]), row["name"]
     assert not schema.in_place(STATEMENTS, [*rows[:-1], {**rows[-1], "state": "POPULATING"}])
     assert not schema.in_place(STATEMENTS, [*rows, _index("someone_elses", state="POPULATING")]), "awaited too"
 
@@ -49,7 +49,9 @@ def test_a_plain_index_is_not_the_constraint_of_the_same_name() -> None:
 
 
 def test_a_statement_of_another_form_is_always_run() -> None:
-    assert schema.created("// a comment\nCREATE INDEX file_repo IF NOT EXISTS FOR (f:File) ON (f.repo_id)") == \
-        ("INDEX", "file_repo")
+    assert schema.created("// a comment\nCREATE INDEX file_repo IF NOT EXISTS FOR (f:File) ON (f.repo_id)") == (
+        "INDEX",
+        "file_repo",
+    )
     assert schema.created("DROP INDEX old_one IF EXISTS") is None
     assert not schema.in_place([*STATEMENTS, "DROP INDEX old_one IF EXISTS"], _everything())

@@ -18,7 +18,12 @@ def test_external_neo4j_variables_override(monkeypatch: pytest.MonkeyPatch, tmp_
     monkeypatch.setenv("NEO4J_DATABASE", "maps")
     target = resolve_target(DbSettings())
     assert (target.uri, target.user, target.password, target.database, target.source) == (
-        "neo4j+s://example.databases.neo4j.io", "alice", "s3cret", "maps", "external")
+        "neo4j+s://example.databases.neo4j.io",
+        "alice",
+        "s3cret",
+        "maps",
+        "external",
+    )
 
 
 def test_no_database_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -34,10 +39,13 @@ def test_instance_names_are_restricted(monkeypatch: pytest.MonkeyPatch) -> None:
         DbSettings()
 
 
-@pytest.mark.parametrize(("heap", "flags"), [
-    ("2g", ["-Xms2g", "-Xmx2g", "-Xmn1024m"]),
-    ("1536m", ["-Xms1536m", "-Xmx1536m", "-Xmn768m"]),
-    ("1g", ["-Xms1g", "-Xmx1g", "-Xmn512m"]),
-])
+@pytest.mark.parametrize(
+    ("heap", "flags"),
+    [
+        ("2g", ["-Xms2g", "-Xmx2g", "-Xmn1024m"]),
+        ("1536m", ["-Xms1536m", "-Xmx1536m", "-Xmn768m"]),
+        ("1g", ["-Xms1g", "-Xmx1g", "-Xmn512m"]),
+    ],
+)
 def test_half_the_local_server_heap_is_its_young_generation(heap: str, flags: list[str]) -> None:
     assert heap_options(heap) == flags

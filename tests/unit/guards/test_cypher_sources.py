@@ -78,23 +78,23 @@ def test_every_statement_comes_from_the_catalog() -> None:
 
 
 def test_the_guard_catches_formatting() -> None:
-    bad = '''
+    bad = """
 def f(tx, label):
     tx.run(f"MATCH (n:{label}) RETURN n")
     tx.run("MATCH (n) " + label)
     driver.execute_query("MATCH (n:%s)" % label)
     gds.run_cypher("MATCH (n:{}) RETURN n".format(label))
-'''
+"""
     assert len(offending_calls(bad, "bad.py")) == 4
 
 
 def test_the_guard_accepts_catalog_statements() -> None:
-    good = '''
+    good = """
 from typing import LiteralString
 def f(tx, statement: LiteralString):
     tx.run(query("store_lock"), repo_id=1)
     def work(inner):
         tx.run(statement)
     driver.execute_query(query("server_versions"))
-'''
+"""
     assert offending_calls(good, "good.py") == []

@@ -65,7 +65,11 @@ def test_no_private_parts_of_the_libraries_and_no_sys_modules_edits() -> None:
             for node in ast.walk(tree):
                 if isinstance(node, ast.Attribute) and node.attr == "_schema":
                     wrong.append(f"{where}:{node.lineno} reads ._schema")
-                if isinstance(node, ast.Attribute) and node.attr == "modules" and \
-                        isinstance(node.value, ast.Name) and node.value.id == "sys":
+                if (
+                    isinstance(node, ast.Attribute)
+                    and node.attr == "modules"
+                    and isinstance(node.value, ast.Name)
+                    and node.value.id == "sys"
+                ):
                     wrong.append(f"{where}:{node.lineno} touches sys.modules")
     assert not wrong, "\n".join(wrong)

@@ -40,8 +40,10 @@ FILES = PARALLEL_THRESHOLD + 30  # enough for worker processes to start
 
 
 def test_worker_processes_give_the_in_process_result(tmp_path: Path) -> None:
-    files = {f"pkg{i % 7}/mod{i}.py": f"from pkg{(i + 1) % 7} import mod{i + 1}\n\ndef f{i}():\n    return f{i - 1}()\n"
-             for i in range(FILES)}
+    files = {
+        f"pkg{i % 7}/mod{i}.py": f"from pkg{(i + 1) % 7} import mod{i + 1}\n\ndef f{i}():\n    return f{i - 1}()\n"
+        for i in range(FILES)
+    }
     files.update({f"pkg{i}/__init__.py": "" for i in range(7)})
     write(tmp_path, files)
     serial = scan_tree(tmp_path, ScanOptions(workers=1))

@@ -14,25 +14,28 @@ OPTIONS = ScanOptions(max_file_bytes=1000, workers=1)
 
 
 def _tree(root: Path) -> None:
-    write(root, {
-        ".gitignore": "*.log\nsecret/\n!keep.log\n",
-        "app.py": "def main():\n    pass\n",
-        "debug.log": "ignored\n",
-        "keep.log": "kept by a negation\n",
-        "secret/token.py": "TOKEN = 1\n",
-        "sub/.gitignore": "local.txt\n",
-        "sub/local.txt": "ignored by the nested .gitignore\n",
-        "sub/mod.py": "import app\n",
-        "node_modules/pkg/index.js": "module.exports = 1;\n",
-        "env/pyvenv.cfg": "home = /usr/bin\n",
-        "env/lib/site.py": "x = 1\n",
-        "build/out.js": "var x = 1;\n",
-        "image.png": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
-        "vendor.min.js": "var a=1;\n",
-        "bundle.js": "var a=1;" * 100,
-        "big.txt": "x" * 1001,
-        "dir with space/ünïcødé file.py": "def naïve():\n    return 'ok'\n",
-    })
+    write(
+        root,
+        {
+            ".gitignore": "*.log\nsecret/\n!keep.log\n",
+            "app.py": "def main():\n    pass\n",
+            "debug.log": "ignored\n",
+            "keep.log": "kept by a negation\n",
+            "secret/token.py": "TOKEN = 1\n",
+            "sub/.gitignore": "local.txt\n",
+            "sub/local.txt": "ignored by the nested .gitignore\n",
+            "sub/mod.py": "import app\n",
+            "node_modules/pkg/index.js": "module.exports = 1;\n",
+            "env/pyvenv.cfg": "home = /usr/bin\n",
+            "env/lib/site.py": "x = 1\n",
+            "build/out.js": "var x = 1;\n",
+            "image.png": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+            "vendor.min.js": "var a=1;\n",
+            "bundle.js": "var a=1;" * 100,
+            "big.txt": "x" * 1001,
+            "dir with space/ünïcødé file.py": "def naïve():\n    return 'ok'\n",
+        },
+    )
     (root / "alias.py").symlink_to("app.py")
     (root / "loop_a").symlink_to("loop_b")
     (root / "loop_b").symlink_to("loop_a")
@@ -70,8 +73,15 @@ def test_walk_honours_gitignore_and_counts_every_skip(tmp_path: Path) -> None:
         SkippedEntry("outside", "symlink_outside_root"),
     }
     assert result.report.skipped_by_reason == {
-        "binary": 1, "broken_symlink": 1, "build_output": 1, "minified": 2, "symlink_loop": 3,
-        "symlink_outside_root": 1, "too_large": 1, "vendored": 1, "virtualenv": 1,
+        "binary": 1,
+        "broken_symlink": 1,
+        "build_output": 1,
+        "minified": 2,
+        "symlink_loop": 3,
+        "symlink_outside_root": 1,
+        "too_large": 1,
+        "vendored": 1,
+        "virtualenv": 1,
     }
     assert [s.id for s in result.symbols] == [
         "alias.py::function::main",
@@ -85,13 +95,16 @@ def test_git_listing_includes_untracked_and_skips_committed_vendor_trees(tmp_pat
     root = tmp_path / "repo"
     root.mkdir()
     git(root, "init", "-q")
-    write(root, {
-        ".gitignore": "*.log\n",
-        "src/main.py": "print('hi')\n",
-        "third_party/lib.py": "x = 1\n",
-        "gone.py": "x = 1\n",
-        "pkg/__pycache__/main.cpython-311.pyc": b"\x00\x01",
-    })
+    write(
+        root,
+        {
+            ".gitignore": "*.log\n",
+            "src/main.py": "print('hi')\n",
+            "third_party/lib.py": "x = 1\n",
+            "gone.py": "x = 1\n",
+            "pkg/__pycache__/main.cpython-311.pyc": b"\x00\x01",
+        },
+    )
     git(root, "add", "-f", "pkg/__pycache__/main.cpython-311.pyc")
     commit_all(root, "initial")
     (root / "gone.py").unlink()  # still in the index
@@ -107,8 +120,9 @@ def test_git_listing_includes_untracked_and_skips_committed_vendor_trees(tmp_pat
 
 def test_a_subdirectory_of_a_repository_is_scanned_relative_to_itself(tmp_path: Path) -> None:
     root = tmp_path / "repo"
-    write(root, {"service/app.py": "from lib import helper\n", "service/lib.py": "def helper(): pass\n",
-                 "other.py": ""})
+    write(
+        root, {"service/app.py": "from lib import helper\n", "service/lib.py": "def helper(): pass\n", "other.py": ""}
+    )
     git(root, "init", "-q")
     commit_all(root, "initial")
     result = scan_tree(root / "service", OPTIONS)
@@ -151,16 +165,29 @@ def test_the_walk_lists_what_git_lists_under_nested_gitignores(tmp_path: Path) -
     # Git's own listing is the reference: the deepest .gitignore with a matching pattern decides, at any depth
     # below it, negations included; a directory without one inherits all of its ancestors'.
     root = tmp_path / "tree"
-    write(root, {
-        ".gitignore": "*.tmp\ncache/\n",
-        "a.tmp": "", "a.py": "",
-        "sub/.gitignore": "!keep.tmp\n*.py\n",
-        "sub/keep.tmp": "", "sub/drop.tmp": "", "sub/mod.py": "", "sub/notes.md": "",
-        "sub/deeper/keep.tmp": "", "sub/deeper/other.tmp": "", "sub/deeper/mod.py": "", "sub/deeper/x.md": "",
-        "sub/deeper/.gitignore": "!mod.py\n",
-        "sub/deeper/deepest/mod.py": "", "sub/deeper/deepest/keep.tmp": "",
-        "cache/x.md": "", "sub/cache/y.md": "", "other/cache.md": "",
-    })
+    write(
+        root,
+        {
+            ".gitignore": "*.tmp\ncache/\n",
+            "a.tmp": "",
+            "a.py": "",
+            "sub/.gitignore": "!keep.tmp\n*.py\n",
+            "sub/keep.tmp": "",
+            "sub/drop.tmp": "",
+            "sub/mod.py": "",
+            "sub/notes.md": "",
+            "sub/deeper/keep.tmp": "",
+            "sub/deeper/other.tmp": "",
+            "sub/deeper/mod.py": "",
+            "sub/deeper/x.md": "",
+            "sub/deeper/.gitignore": "!mod.py\n",
+            "sub/deeper/deepest/mod.py": "",
+            "sub/deeper/deepest/keep.tmp": "",
+            "cache/x.md": "",
+            "sub/cache/y.md": "",
+            "other/cache.md": "",
+        },
+    )
     walked = discover(root, ScanOptions(workers=1, use_git=False))
     git(root, "init", "-q")
     listed = discover(root, ScanOptions(workers=1, use_git=True))

@@ -41,10 +41,10 @@ def test_c_files_and_symbols(c_result: ScanResult) -> None:
 
 def test_c_includes(c_result: ScanResult) -> None:
     assert edges(c_result, "IMPORTS") == {
-        ("file::src/api.c", "file::include/mylib/api.h"): 1.0,     # "mylib/api.h" via include/
-        ("file::src/api.c", "file::src/internal.h"): 1.0,          # beside the including file
-        ("file::src/main.c", "file::include/mylib/api.h"): 1.0,    # <mylib/api.h> is ours too
-        ("file::src/main.c", "file::lib/util/strings.h"): 1.0,     # "util/strings.h": the directory holding it
+        ("file::src/api.c", "file::include/mylib/api.h"): 1.0,  # "mylib/api.h" via include/
+        ("file::src/api.c", "file::src/internal.h"): 1.0,  # beside the including file
+        ("file::src/main.c", "file::include/mylib/api.h"): 1.0,  # <mylib/api.h> is ours too
+        ("file::src/main.c", "file::lib/util/strings.h"): 1.0,  # "util/strings.h": the directory holding it
         ("file::lib/util/strings.c", "file::lib/util/strings.h"): 1.0,
     }
     assert c_result.report.references["import"] == {"resolved": 5, "stdlib": 1, "unresolved": 1}
@@ -84,7 +84,8 @@ def test_cpp(cpp_result: ScanResult) -> None:
     }
     assert cpp_result.report.references["import"] == {"resolved": 3, "stdlib": 1}  # <cmath>
     assert edges(cpp_result, "CALLS") == {
-        ("src/circle.cpp::method::Circle.area", "src/circle.cpp::function::square"): 1.0}
+        ("src/circle.cpp::method::Circle.area", "src/circle.cpp::function::square"): 1.0
+    }
     # c.area() in main.cpp: circle.hpp only declares area; a receiver call is never guessed globally.
     assert cpp_result.report.references["call"] == {"resolved": 1, "unresolved": 1}
     assert edges(cpp_result, "INHERITS") == {

@@ -21,7 +21,11 @@ def result() -> ScanResult:
 
 def test_files_and_symbols(result: ScanResult) -> None:
     assert files(result) == {
-        "App.csproj": "config", PROGRAM: "csharp", HELPERS: "csharp", ORDER: "csharp", ENTITY: "csharp",
+        "App.csproj": "config",
+        PROGRAM: "csharp",
+        HELPERS: "csharp",
+        ORDER: "csharp",
+        ENTITY: "csharp",
     }
     assert symbols(result) == {
         f"{PROGRAM}::class::Program",

@@ -20,7 +20,12 @@ def result() -> ScanResult:
 
 def test_files_and_symbols(result: ScanResult) -> None:
     assert files(result) == {
-        "go.mod": "config", "main.go": "go", "cmd.go": "go", STORE: "go", SIZE: "go", STORE_TEST: "go",
+        "go.mod": "config",
+        "main.go": "go",
+        "cmd.go": "go",
+        STORE: "go",
+        SIZE: "go",
+        STORE_TEST: "go",
     }
     assert symbols(result) == {
         "main.go::function::main",
@@ -49,9 +54,9 @@ def test_package_import_reaches_every_non_test_file_of_the_directory(result: Sca
 
 def test_calls_through_imports_and_package_peers(result: ScanResult) -> None:
     assert edges(result, "CALLS") == {
-        ("main.go::function::main", f"{STORE}::function::New"): 1.0,          # store.New()
-        ("main.go::function::main", f"{STORE}::method::Store.Count"): 1.0,    # s.Count()
-        ("main.go::function::main", "cmd.go::function::run"): 1.0,            # same package, other file
+        ("main.go::function::main", f"{STORE}::function::New"): 1.0,  # store.New()
+        ("main.go::function::main", f"{STORE}::method::Store.Count"): 1.0,  # s.Count()
+        ("main.go::function::main", "cmd.go::function::run"): 1.0,  # same package, other file
         (f"{STORE}::method::Store.Count", f"{SIZE}::method::Store.size"): 1.0,
         (f"{STORE_TEST}::function::TestNew", f"{STORE}::function::New"): 1.0,
     }

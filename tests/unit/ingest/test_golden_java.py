@@ -23,7 +23,12 @@ def result() -> ScanResult:
 
 def test_files_and_symbols(result: ScanResult) -> None:
     assert files(result) == {
-        "pom.xml": "config", APP: "java", BASE: "java", ORDER: "java", ENTITY: "java", STRINGS: "java",
+        "pom.xml": "config",
+        APP: "java",
+        BASE: "java",
+        ORDER: "java",
+        ENTITY: "java",
+        STRINGS: "java",
     }
     assert symbols(result) == {
         f"{APP}::class::App",
@@ -51,9 +56,9 @@ def test_files_and_symbols(result: ScanResult) -> None:
 def test_imports(result: ScanResult) -> None:
     imports = {(e.source, e.target): (e.ref_count, e.weight) for e in result.edges if e.kind == "IMPORTS"}
     assert imports == {
-        (f"file::{APP}", f"file::{ORDER}"): (1, 0.5),     # import com.acme.model.*
+        (f"file::{APP}", f"file::{ORDER}"): (1, 0.5),  # import com.acme.model.*
         (f"file::{APP}", f"file::{ENTITY}"): (1, 0.5),
-        (f"file::{APP}", f"file::{STRINGS}"): (2, 2.0),   # the type import and the static member import
+        (f"file::{APP}", f"file::{STRINGS}"): (2, 2.0),  # the type import and the static member import
     }
     assert edges(result, "USES_PACKAGE") == {
         (f"file::{APP}", "package::maven::org.junit.jupiter:junit-jupiter-api"): 1.0,
@@ -64,7 +69,7 @@ def test_imports(result: ScanResult) -> None:
 
 def test_calls_and_inheritance(result: ScanResult) -> None:
     assert edges(result, "CALLS") == {
-        (f"{APP}::method::App.run", f"{ORDER}::class::Order"): 1.0,        # new Order(): the class, not its constructor
+        (f"{APP}::method::App.run", f"{ORDER}::class::Order"): 1.0,  # new Order(): the class, not its constructor
         (f"{APP}::method::App.run", f"{STRINGS}::method::Strings.shout"): 1.0,  # static import
         (f"{APP}::method::App.run", f"{ORDER}::method::Order.describe"): 1.0,
         (f"{APP}::method::App.run", f"{APP}::method::App.helper"): 1.0,
@@ -72,7 +77,7 @@ def test_calls_and_inheritance(result: ScanResult) -> None:
     }
     assert result.report.references["call"] == {"resolved": 5, "unresolved": 1}  # s.toUpperCase()
     assert edges(result, "INHERITS") == {
-        (f"{APP}::class::App", f"{BASE}::class::Base"): 1.0,       # same package, no import needed
+        (f"{APP}::class::App", f"{BASE}::class::Base"): 1.0,  # same package, no import needed
         (f"{ORDER}::class::Order", f"{ENTITY}::class::Entity"): 1.0,
     }
     assert result.report.references["inherit"] == {"resolved": 2, "unresolved": 1}  # Runnable

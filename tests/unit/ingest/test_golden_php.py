@@ -42,7 +42,7 @@ def test_files_and_symbols(result: ScanResult) -> None:
 def test_uses_and_includes(result: ScanResult) -> None:
     assert edges(result, "IMPORTS") == {
         (f"file::{CART}", f"file::{CALCULATOR}"): 1.0,  # use Acme\Shop\Pricing\Calculator (PSR-4: src/)
-        (f"file::{CART}", f"file::{HELPERS}"): 1.0,     # require_once __DIR__ . '/helpers.php'
+        (f"file::{CART}", f"file::{HELPERS}"): 1.0,  # require_once __DIR__ . '/helpers.php'
     }
     assert edges(result, "USES_PACKAGE") == {(f"file::{CART}", "package::composer::monolog/monolog"): 1.0}
     assert packages(result) == {"package::composer::monolog/monolog"}
@@ -51,10 +51,10 @@ def test_uses_and_includes(result: ScanResult) -> None:
 
 def test_calls_and_inheritance(result: ScanResult) -> None:
     assert edges(result, "CALLS") == {
-        (f"{CART}::method::Cart.total", f"{CALCULATOR}::class::Calculator"): 1.0,       # new Calculator()
+        (f"{CART}::method::Cart.total", f"{CALCULATOR}::class::Calculator"): 1.0,  # new Calculator()
         (f"{CART}::method::Cart.total", f"{HELPERS}::function::log_line"): 1.0,
         (f"{CART}::method::Cart.total", f"{CALCULATOR}::method::Calculator.sum"): 1.0,  # $calc->sum()
-        (f"{CART}::method::Cart.total", f"{CART}::method::Cart.items"): 1.0,            # $this->items()
+        (f"{CART}::method::Cart.total", f"{CART}::method::Cart.items"): 1.0,  # $this->items()
     }
     assert result.report.references["call"] == {"resolved": 4, "unresolved": 1}  # array_sum
     assert edges(result, "INHERITS") == {(f"{CART}::class::Cart", f"{MODEL}::class::Model"): 1.0}

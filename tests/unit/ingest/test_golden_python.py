@@ -72,12 +72,12 @@ def test_symbols(result: ScanResult) -> None:
 
 def test_imports_resolve_relative_src_layout_and_script_dir(result: ScanResult) -> None:
     assert edges(result, "IMPORTS") == {
-        (f"file::{INIT}", f"file::{CART}"): 1.0,          # from .cart import Cart
-        (f"file::{CART}", f"file::{PRICING}"): 1.0,       # from .pricing import total, TAX
-        (f"file::{CART}", f"file::{ITEM}"): 1.0,          # from shop.models.item import Item (src/ root)
-        (f"file::{CLI}", f"file::{CART}"): 1.0,           # from shop import cart (a submodule)
-        (f"file::{CLI}", f"file::{ITEM}"): 1.0,           # from .models import item
-        (f"file::{CHECK}", f"file::{HELPERS}"): 1.0,      # from helpers import ... (script directory)
+        (f"file::{INIT}", f"file::{CART}"): 1.0,  # from .cart import Cart
+        (f"file::{CART}", f"file::{PRICING}"): 1.0,  # from .pricing import total, TAX
+        (f"file::{CART}", f"file::{ITEM}"): 1.0,  # from shop.models.item import Item (src/ root)
+        (f"file::{CLI}", f"file::{CART}"): 1.0,  # from shop import cart (a submodule)
+        (f"file::{CLI}", f"file::{ITEM}"): 1.0,  # from .models import item
+        (f"file::{CHECK}", f"file::{HELPERS}"): 1.0,  # from helpers import ... (script directory)
         (f"file::{CHECK}", f"file::{CART}"): 1.0,
         (f"file::{HELPERS}", f"file::{CART}"): 1.0,
     }
@@ -95,13 +95,13 @@ def test_declared_packages_vs_stdlib_vs_unresolved(result: ScanResult) -> None:
 
 def test_calls_resolve_by_scope(result: ScanResult) -> None:
     assert edges(result, "CALLS") == {
-        (f"{CART}::method::Cart.add", f"{CART}::method::Cart.recalculate"): 1.0,    # self.recalculate()
+        (f"{CART}::method::Cart.add", f"{CART}::method::Cart.recalculate"): 1.0,  # self.recalculate()
         (f"{CART}::method::Cart.recalculate", f"{PRICING}::function::total"): 1.0,  # imported name
-        (f"{PRICING}::function::total", f"{PRICING}::function::price_of"): 1.0,     # same file
-        (f"{ITEM}::method::Item.price", f"{MONEY}::function::round_money"): 0.5,    # unique global guess
-        (f"{CLI}::function::main", f"{CART}::class::Cart"): 1.0,                    # cart.Cart()
-        (f"{CLI}::function::main", f"{CART}::method::Cart.add"): 1.0,               # basket.add(...)
-        (f"{CLI}::function::main", f"{ITEM}::class::Item"): 1.0,                    # item_module.Item(3)
+        (f"{PRICING}::function::total", f"{PRICING}::function::price_of"): 1.0,  # same file
+        (f"{ITEM}::method::Item.price", f"{MONEY}::function::round_money"): 0.5,  # unique global guess
+        (f"{CLI}::function::main", f"{CART}::class::Cart"): 1.0,  # cart.Cart()
+        (f"{CLI}::function::main", f"{CART}::method::Cart.add"): 1.0,  # basket.add(...)
+        (f"{CLI}::function::main", f"{ITEM}::class::Item"): 1.0,  # item_module.Item(3)
         (f"{CHECK}::function::check_add", f"{HELPERS}::function::make_cart"): 1.0,
         (f"{HELPERS}::function::make_cart", f"{CART}::class::Cart"): 1.0,
     }
@@ -123,4 +123,3 @@ def test_records_carry_content_facts(result: ScanResult) -> None:
     assert (empty.size, empty.lines) == (0, 0)
     symbol = next(s for s in result.symbols if s.id == f"{PRICING}::function::total")
     assert (symbol.name, symbol.qualified_name, symbol.start_line, symbol.end_line) == ("total", "total", 4, 5)
-

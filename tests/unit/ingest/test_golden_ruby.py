@@ -45,7 +45,7 @@ def test_files_and_symbols(result: ScanResult) -> None:
 
 def test_requires(result: ScanResult) -> None:
     assert edges(result, "IMPORTS") == {
-        (f"file::{SHOP}", f"file::{CART}"): 1.0,     # require "shop/cart" (lib/ is on the load path)
+        (f"file::{SHOP}", f"file::{CART}"): 1.0,  # require "shop/cart" (lib/ is on the load path)
         (f"file::{SHOP}", f"file::{PRICING}"): 1.0,  # require_relative "shop/pricing"
     }
     assert edges(result, "USES_PACKAGE") == {(f"file::{SHOP}", "package::gem::activesupport"): 1.0}
@@ -56,7 +56,7 @@ def test_requires(result: ScanResult) -> None:
 
 def test_calls_and_inheritance(result: ScanResult) -> None:
     assert edges(result, "CALLS") == {
-        (f"{SHOP}::method::Shop.build", f"{CART}::class::Shop.Cart"): 1.0,                # Cart.new
+        (f"{SHOP}::method::Shop.build", f"{CART}::class::Shop.Cart"): 1.0,  # Cart.new
         (f"{CART}::method::Shop.Cart.total", f"{PRICING}::method::Shop.Pricing.compute"): 0.5,  # mixed in
     }
     assert result.report.references["call"] == {"resolved": 2, "unresolved": 1}  # items.sum

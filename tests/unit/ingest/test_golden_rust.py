@@ -39,9 +39,9 @@ def test_files_and_symbols(result: ScanResult) -> None:
 
 def test_modules_and_use_paths(result: ScanResult) -> None:
     assert edges(result, "IMPORTS") == {
-        (f"file::{LIB}", f"file::{SHAPES}"): 1.0,     # pub mod shapes; -> shapes/mod.rs
-        (f"file::{LIB}", f"file::{UTIL}"): 1.0,       # mod util; -> util.rs
-        (f"file::{LIB}", f"file::{CIRCLE}"): 1.0,     # use crate::shapes::circle::Circle
+        (f"file::{LIB}", f"file::{SHAPES}"): 1.0,  # pub mod shapes; -> shapes/mod.rs
+        (f"file::{LIB}", f"file::{UTIL}"): 1.0,  # mod util; -> util.rs
+        (f"file::{LIB}", f"file::{CIRCLE}"): 1.0,  # use crate::shapes::circle::Circle
         (f"file::{SHAPES}", f"file::{CIRCLE}"): 1.0,  # pub mod circle;
         (f"file::{CIRCLE}", f"file::{SHAPES}"): 1.0,  # use super::Shape
     }
@@ -53,7 +53,7 @@ def test_modules_and_use_paths(result: ScanResult) -> None:
 def test_calls_and_trait_impls(result: ScanResult) -> None:
     assert edges(result, "CALLS") == {
         (f"{LIB}::function::area_of", f"{CIRCLE}::method::Circle.area"): 1.0,  # c.area()
-        (f"{LIB}::function::area_of", f"{UTIL}::function::scale"): 1.0,       # util::scale(1.0)
+        (f"{LIB}::function::area_of", f"{UTIL}::function::scale"): 1.0,  # util::scale(1.0)
         (f"{CIRCLE}::method::Circle.area", f"{CIRCLE}::method::Circle.pi"): 1.0,  # Self::pi()
     }
     assert result.report.references["call"] == {"resolved": 3, "unresolved": 1}  # x.max(0.0)

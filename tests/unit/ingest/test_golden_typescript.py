@@ -54,11 +54,11 @@ def test_symbols(result: ScanResult) -> None:
 
 def test_imports(result: ScanResult) -> None:
     assert edges(result, "IMPORTS") == {
-        (f"file::{INDEX}", f"file::{MAIN}"): 1.0,     # "@app/main" through tsconfig paths
-        (f"file::{INDEX}", f"file::{UTIL}"): 1.0,     # "./util" -> util/index.ts
-        (f"file::{MAIN}", f"file::{HELPERS}"): 1.0,   # "../util/helpers.js" -> helpers.ts
-        (f"file::{UTIL}", f"file::{HELPERS}"): 1.0,   # export ... from "./helpers"
-        (f"file::{LEGACY}", f"file::{UTIL}"): 1.0,    # require("./util")
+        (f"file::{INDEX}", f"file::{MAIN}"): 1.0,  # "@app/main" through tsconfig paths
+        (f"file::{INDEX}", f"file::{UTIL}"): 1.0,  # "./util" -> util/index.ts
+        (f"file::{MAIN}", f"file::{HELPERS}"): 1.0,  # "../util/helpers.js" -> helpers.ts
+        (f"file::{UTIL}", f"file::{HELPERS}"): 1.0,  # export ... from "./helpers"
+        (f"file::{LEGACY}", f"file::{UTIL}"): 1.0,  # require("./util")
     }
     assert edges(result, "USES_PACKAGE") == {
         (f"file::{INDEX}", "package::npm::react"): 1.0,
@@ -73,10 +73,10 @@ def test_calls(result: ScanResult) -> None:
     assert edges(result, "CALLS") == {
         (f"{INDEX}::function::start", f"{UTIL}::function::format"): 1.0,
         (f"{INDEX}::function::start", f"{MAIN}::function::App"): 1.0,
-        (f"{MAIN}::function::App", f"{MAIN}::function::Panel"): 1.0,       # <Panel />
+        (f"{MAIN}::function::App", f"{MAIN}::function::Panel"): 1.0,  # <Panel />
         (f"{MAIN}::function::Panel", f"{HELPERS}::function::helper"): 1.0,
         (f"{HELPERS}::method::Square.area", f"{HELPERS}::method::Square.side"): 1.0,  # this.side()
-        (f"{HELPERS}::function::helper", f"{HELPERS}::class::Square"): 1.0,          # new Square()
+        (f"{HELPERS}::function::helper", f"{HELPERS}::class::Square"): 1.0,  # new Square()
         (f"{HELPERS}::function::helper", f"{HELPERS}::method::Square.area"): 1.0,
     }
     assert result.report.references["call"] == {"resolved": 7, "unresolved": 2}  # String(), require()

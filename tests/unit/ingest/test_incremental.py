@@ -28,16 +28,19 @@ def test_rescans_along_an_edit_history_equal_fresh_scans(tmp_path: Path) -> None
     root = tmp_path / "repo"
     root.mkdir()
     git(root, "init", "-q")
-    write(root, {
-        "pyproject.toml": '[project]\nname = "demo"\ndependencies = []\n',
-        "a.py": "def f():\n    return 1\n\n\nclass A:\n    pass\n",
-        "b.py": "from a import A\nimport requests\n\n\ndef use():\n    return f() + 1\n\n\nclass B(A):\n    pass\n",
-        "pkg/__init__.py": "",
-        "pkg/c.py": "from . import d\n",
-        "pkg/d.py": "VALUE = 1\n",
-        "web/x.ts": "import { y } from './y';\nexport function x() { return y(); }\n",
-        "web/y.ts": "export function y() { return 1; }\n",
-    })
+    write(
+        root,
+        {
+            "pyproject.toml": '[project]\nname = "demo"\ndependencies = []\n',
+            "a.py": "def f():\n    return 1\n\n\nclass A:\n    pass\n",
+            "b.py": "from a import A\nimport requests\n\n\ndef use():\n    return f() + 1\n\n\nclass B(A):\n    pass\n",
+            "pkg/__init__.py": "",
+            "pkg/c.py": "from . import d\n",
+            "pkg/d.py": "VALUE = 1\n",
+            "web/x.ts": "import { y } from './y';\nexport function x() { return y(); }\n",
+            "web/y.ts": "export function y() { return 1; }\n",
+        },
+    )
     commit_all(root, "initial")
     previous = scan_tree(root, OPTIONS)
     assert previous.report.files_parsed == 8
@@ -46,17 +49,37 @@ def test_rescans_along_an_edit_history_equal_fresh_scans(tmp_path: Path) -> None
 
     steps: list[tuple[str, dict[str, str], list[str], int, dict[str, float]]] = [
         # (what, files to write, files to delete, files the rescan parses, what b.use() then calls)
-        ("define f elsewhere: the imported a.py still wins",
-         {"e.py": "def f():\n    return 2\n"}, [], 1, {"a.py::function::f": 1.0}),
-        ("rename f in a.py (b.py itself unchanged): a unique global guess",
-         {"a.py": "def g():\n    return 1\n\n\nclass A:\n    pass\n"}, [], 1, {"e.py::function::f": 0.5}),
+        (
+            "define f elsewhere: the imported a.py still wins",
+            {"e.py": "def f():\n    return 2\n"},
+            [],
+            1,
+            {"a.py::function::f": 1.0},
+        ),
+        (
+            "rename f in a.py (b.py itself unchanged): a unique global guess",
+            {"a.py": "def g():\n    return 1\n\n\nclass A:\n    pass\n"},
+            [],
+            1,
+            {"e.py::function::f": 0.5},
+        ),
         ("a second f makes the name ambiguous", {"h.py": "def f():\n    return 3\n"}, [], 1, {}),
         ("delete both definitions", {}, ["e.py", "h.py"], 0, {}),
-        ("declare a dependency: b's import becomes a package use",
-         {"pyproject.toml": '[project]\nname = "demo"\ndependencies = ["requests"]\n'}, [], 1, {}),
+        (
+            "declare a dependency: b's import becomes a package use",
+            {"pyproject.toml": '[project]\nname = "demo"\ndependencies = ["requests"]\n'},
+            [],
+            1,
+            {},
+        ),
         ("move a module: pkg/c.py's import now misses", {}, ["pkg/d.py"], 0, {}),
-        ("break a file's syntax after y",
-         {"web/y.ts": "export function y() { return 1; }\nexport function z( {\n"}, [], 1, {}),
+        (
+            "break a file's syntax after y",
+            {"web/y.ts": "export function y() { return 1; }\nexport function z( {\n"},
+            [],
+            1,
+            {},
+        ),
         ("unchanged tree", {}, [], 0, {}),
     ]
     for what, written, deleted, expected_parsed, expected_calls in steps:
@@ -102,12 +125,15 @@ def test_a_history_of_renames_and_moves_in_git(tmp_path: Path) -> None:
 
 
 def test_cached_parses_survive_a_json_round_trip(tmp_path: Path) -> None:
-    write(tmp_path, {
-        "m.py": "from . import x\nclass K(Base):\n    def run(self):\n        self.go()\n",
-        "Cargo.toml": '[package]\nname = "k"\n[dependencies]\nserde = "1"\n',
-        "tsconfig.json": '{"compilerOptions": {"baseUrl": "src", "paths": {"@/*": ["*"]}}, "extends": "./base.json"}',
-        "bad.py": b"def \xff(:\n",
-    })
+    write(
+        tmp_path,
+        {
+            "m.py": "from . import x\nclass K(Base):\n    def run(self):\n        self.go()\n",
+            "Cargo.toml": '[package]\nname = "k"\n[dependencies]\nserde = "1"\n',
+            "tsconfig.json": '{"compilerOptions": {"baseUrl": "src", "paths": {"@/*": ["*"]}}, "extends": "./base.json"}',  # noqa: E501 - file content verbatim
+            "bad.py": b"def \xff(:\n",
+        },
+    )
     result = scan_tree(tmp_path, OPTIONS)
     stored = json.loads(json.dumps({path: parse.to_json() for path, parse in result.parses.items()}))
     restored = {path: FileParse.from_json(data) for path, data in stored.items()}

@@ -13,15 +13,18 @@ FIFTY_MB = 50 * 1024 * 1024
 
 
 def _odd_tree(root: Path) -> None:
-    write(root, {
-        "ok.py": "def fine():\n    return 1\n",
-        "latin1.py": b"# caf\xe9\ndef cafe():\n    return '\xe9'\n",
-        "broken.py": "def whole():\n    return 1\n\ndef half(:\n    pass\n\nclass After:\n    pass\n",
-        "dir with space/ünï cødé.ts": "export function grüß(): number { return 1; }\n",
-        "bad.json": "{not json",
-        "package.json": "[1, 2]",
-        "Cargo.toml": "[package\nname = ",
-    })
+    write(
+        root,
+        {
+            "ok.py": "def fine():\n    return 1\n",
+            "latin1.py": b"# caf\xe9\ndef cafe():\n    return '\xe9'\n",
+            "broken.py": "def whole():\n    return 1\n\ndef half(:\n    pass\n\nclass After:\n    pass\n",
+            "dir with space/ünï cødé.ts": "export function grüß(): number { return 1; }\n",
+            "bad.json": "{not json",
+            "package.json": "[1, 2]",
+            "Cargo.toml": "[package\nname = ",
+        },
+    )
     (root / "loop").symlink_to("loop")
     with (root / "huge.dat").open("wb") as handle:
         handle.truncate(FIFTY_MB)  # sparse: 50 MB on paper, nothing on disk
@@ -38,7 +41,13 @@ def test_every_oddity_is_reported_and_nothing_else_is_lost(tmp_path: Path, as_gi
     result = scan_tree(root, ScanOptions(workers=1))
 
     assert [f.path for f in result.files] == [
-        "Cargo.toml", "bad.json", "broken.py", "dir with space/ünï cødé.ts", "latin1.py", "ok.py", "package.json",
+        "Cargo.toml",
+        "bad.json",
+        "broken.py",
+        "dir with space/ünï cødé.ts",
+        "latin1.py",
+        "ok.py",
+        "package.json",
     ]
     assert set(result.report.skipped) == {
         SkippedEntry("loop", "symlink_loop"),

@@ -13,9 +13,11 @@ def _symbols(path: str, language: str, source: str) -> list[tuple[str, str, str]
 
 
 def test_duplicate_qualified_names_get_a_stable_disambiguator() -> None:
-    source = "if X:\n    def f(): pass\nelse:\n    def f(): pass\n\n" \
-             "class C:\n    def m(self): pass\n    def m(self): pass\n" \
-             "    class D:\n        def m(self): pass\n"
+    source = (
+        "if X:\n    def f(): pass\nelse:\n    def f(): pass\n\n"
+        "class C:\n    def m(self): pass\n    def m(self): pass\n"
+        "    class D:\n        def m(self): pass\n"
+    )
     assert _symbols("a.py", "python", source) == [
         ("function", "f", ""),
         ("function", "f#2", ""),
@@ -50,8 +52,9 @@ def test_references_are_collapsed_with_counts() -> None:
 
 
 def test_python_import_forms() -> None:
-    parse = parse_file("p/m.py", "python",
-                       b"import a.b as c, d\nfrom .. import x\nfrom .y import (z as w, v)\nfrom q import *\n")
+    parse = parse_file(
+        "p/m.py", "python", b"import a.b as c, d\nfrom .. import x\nfrom .y import (z as w, v)\nfrom q import *\n"
+    )
     assert parse.imports == (
         RawImport("a.b", 1, "as", 0, ("c",)),  # the name it binds
         RawImport("d", 1),
@@ -62,12 +65,17 @@ def test_python_import_forms() -> None:
 
 
 def test_rust_use_trees_are_flattened() -> None:
-    parse = parse_file("src/lib.rs", "rust",
-                       b"use crate::a::{b, c::D as E, self, f::*};\nuse std::{fmt, io::{self, Read}};\nmod m;\n")
+    parse = parse_file(
+        "src/lib.rs", "rust", b"use crate::a::{b, c::D as E, self, f::*};\nuse std::{fmt, io::{self, Read}};\nmod m;\n"
+    )
     assert [(i.specifier, i.form, i.names) for i in parse.imports] == [
-        ("crate::a", "use", ()), ("crate::a::b", "use", ()), ("crate::a::c::D", "use", ("E",)),
+        ("crate::a", "use", ()),
+        ("crate::a::b", "use", ()),
+        ("crate::a::c::D", "use", ("E",)),
         ("crate::a::f::*", "use", ()),  # a glob binds no name of its own
-        ("std::fmt", "use", ()), ("std::io", "use", ()), ("std::io::Read", "use", ()),
+        ("std::fmt", "use", ()),
+        ("std::io", "use", ()),
+        ("std::io::Read", "use", ()),
         ("m", "mod", ()),
     ]
 
@@ -77,7 +85,9 @@ def test_php_group_uses_and_namespaces() -> None:
     parse = parse_file("a.php", "php", source)
     assert parse.namespaces == ("App.Http",)
     assert [(i.specifier, i.form) for i in parse.imports] == [
-        ("Lib.A", ""), ("Lib.B.C", ""), ("Lib.util.fmt", "function"),
+        ("Lib.A", ""),
+        ("Lib.B.C", ""),
+        ("Lib.util.fmt", "function"),
     ]
 
 
@@ -103,8 +113,9 @@ def test_owners_of_out_of_line_definitions() -> None:
 
 
 def test_tsx_is_parsed_with_the_tsx_grammar() -> None:
-    parse = parse_file("a.tsx", "typescript",
-                       b"export const View = () => <Item<string> value={1} />;\nfunction Item() {}\n")
+    parse = parse_file(
+        "a.tsx", "typescript", b"export const View = () => <Item<string> value={1} />;\nfunction Item() {}\n"
+    )
     assert [s.qualified_name for s in parse.symbols] == ["View", "Item"]
     assert not parse.issues
 

@@ -28,14 +28,41 @@ def test_the_fixture_parses_encode_as_json_does_and_read_back() -> None:
 
 # Past ASCII, DEL and control characters (which json escapes and orjson does not, or differently), and lone
 # surrogates (which orjson refuses).
-_TEXT = st.text(st.sampled_from(["a", "Z", "_", ".", "\"", "\\", "/", "\x7f", "\x00", "\n", "\t", "\x1f", "é", "中",
-                                 "\U0001f600", "\u2028", "\ud800", "\udcff"]), max_size=8)
+_TEXT = st.text(
+    st.sampled_from(
+        [
+            "a",
+            "Z",
+            "_",
+            ".",
+            '"',
+            "\\",
+            "/",
+            "\x7f",
+            "\x00",
+            "\n",
+            "\t",
+            "\x1f",
+            "é",
+            "中",
+            "\U0001f600",
+            "\u2028",
+            "\ud800",
+            "\udcff",
+        ]
+    ),
+    max_size=8,
+)
 
 
 @given(name=_TEXT, specifier=_TEXT, detail=_TEXT, line=st.integers(1, 2**40))
 def test_any_text_encodes_as_json_does_and_reads_back(name: str, specifier: str, detail: str, line: int) -> None:
     parse = FileParse(
-        path="p/a.py", language="python", size=3, sha256="0" * 64, lines=line,
+        path="p/a.py",
+        language="python",
+        size=3,
+        sha256="0" * 64,
+        lines=line,
         symbols=(RawSymbol("function", name, name, line, line, ""),),
         references=(RawReference("call", name, "", "?", 2),),
         imports=(RawImport(specifier, line, "", 1, (name,)),),
@@ -58,9 +85,20 @@ def test_an_integer_past_64_bits_encodes_as_json_does() -> None:
 
 def test_a_parse_of_another_parser_version_reads_back_as_stale() -> None:
     # Version 1 references had five fields; such a stored parse is only ever compared by version, then parsed again.
-    old = {"path": "a.py", "language": "python", "size": 3, "sha256": "0" * 64, "lines": 1,
-           "symbols": [["function", "f", "f", 1, 1, ""]], "references": [["call", "g", "f", "", 1]],
-           "imports": [["os", 1, "", 0, []]], "namespaces": [], "manifest": None, "issues": [], "parser_version": 1}
+    old = {
+        "path": "a.py",
+        "language": "python",
+        "size": 3,
+        "sha256": "0" * 64,
+        "lines": 1,
+        "symbols": [["function", "f", "f", 1, 1, ""]],
+        "references": [["call", "g", "f", "", 1]],
+        "imports": [["os", 1, "", 0, []]],
+        "namespaces": [],
+        "manifest": None,
+        "issues": [],
+        "parser_version": 1,
+    }
     parse = FileParse.from_json_text(json.dumps(old))
     assert parse.parser_version == 1 != PARSER_VERSION
     assert (parse.path, parse.sha256, parse.symbols, parse.references, parse.imports) == ("a.py", "0" * 64, (), (), ())

@@ -69,8 +69,13 @@ def test_reused_parses_are_told_too() -> None:
 
 
 def test_worker_processes_tell_the_json_text_they_made(tmp_path: Path) -> None:
-    write(tmp_path, {f"pkg/m{i}.py": f"from pkg import m{i + 1}\n\n\ndef f{i}():\n    return f{i - 1}() + 'é'\n"
-                     for i in range(PARALLEL_THRESHOLD + 10)})
+    write(
+        tmp_path,
+        {
+            f"pkg/m{i}.py": f"from pkg import m{i + 1}\n\n\ndef f{i}():\n    return f{i - 1}() + 'é'\n"
+            for i in range(PARALLEL_THRESHOLD + 10)
+        },
+    )
     recorder = _Recorder()
     result = scan_tree(tmp_path, ScanOptions(workers=2, use_git=False), sink=recorder)
     _check(result, recorder)

@@ -28,9 +28,21 @@ def scan_files(root: Path, files: dict[str, str | bytes]) -> ScanResult:
 def git(root: Path, *args: str) -> str:
     env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_SYSTEM": os.devnull}
     completed = subprocess.run(
-        ["git", "-c", "user.name=Test", "-c", "user.email=test@example.invalid", "-c", "init.defaultBranch=main",
-         "-C", str(root), *args],
-        check=True, capture_output=True, env=env,
+        [
+            "git",
+            "-c",
+            "user.name=Test",
+            "-c",
+            "user.email=test@example.invalid",
+            "-c",
+            "init.defaultBranch=main",
+            "-C",
+            str(root),
+            *args,
+        ],
+        check=True,
+        capture_output=True,
+        env=env,
     )
     return completed.stdout.decode()
 

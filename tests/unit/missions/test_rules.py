@@ -7,8 +7,15 @@ from dataclasses import replace
 from rooms.contract import Seat
 from rooms.missions import Mission, MissionRefusal, MissionState, check_claim, check_deliver, check_letter
 
-OPEN = Mission(mission_id="m1", repo_id="r", state=MissionState.OPEN, note="", opened_by="owner",
-               opened_at="2026-07-10T00:00:00.000000Z", base_store_version=4)
+OPEN = Mission(
+    mission_id="m1",
+    repo_id="r",
+    state=MissionState.OPEN,
+    note="",
+    opened_by="owner",
+    opened_at="2026-07-10T00:00:00.000000Z",
+    base_store_version=4,
+)
 CLAIMED = replace(OPEN, state=MissionState.CLAIMED, claimed_by="hand-1")
 DELIVERED = replace(CLAIMED, state=MissionState.DELIVERED, delivered_store_version=6)
 

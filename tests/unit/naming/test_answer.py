@@ -24,8 +24,9 @@ def test_the_size_cap_is_checked_before_parsing() -> None:
 def test_chat_content_may_come_in_one_code_fence() -> None:
     fenced = '```json\n{"name": "Graph store", "purpose": "Keeps the map"}\n```'
     assert read_chat_content(fenced) == CleanLabel("Graph store", "Keeps the map")
-    assert read_chat_content(' {"name": "Graph store", "purpose": "Keeps the map"} ') == \
-        CleanLabel("Graph store", "Keeps the map")
+    assert read_chat_content(' {"name": "Graph store", "purpose": "Keeps the map"} ') == CleanLabel(
+        "Graph store", "Keeps the map"
+    )
 
 
 def test_chat_content_that_is_not_an_answer_fails_honestly() -> None:

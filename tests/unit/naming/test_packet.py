@@ -10,10 +10,19 @@ from rooms.naming import PACKET_SCHEMA, GraphFacts, naming_packet, packet_bytes
 from tests.unit.edit.builders import block
 
 FACTS = GraphFacts(
-    languages={"api/a.py": "python", "api/b.py": "python", "api/web/x.ts": "typescript",
-               "lib/shared.py": "python", "core/c.py": "python"},
-    symbols=[("api/a.py", "Server", "class", 3.0), ("api/b.py", "handle", "function", 5.0),
-             ("api/b.py", "_private", "function", 9.0), ("core/c.py", "Core", "class", 9.0)],
+    languages={
+        "api/a.py": "python",
+        "api/b.py": "python",
+        "api/web/x.ts": "typescript",
+        "lib/shared.py": "python",
+        "core/c.py": "python",
+    },
+    symbols=[
+        ("api/a.py", "Server", "class", 3.0),
+        ("api/b.py", "handle", "function", 5.0),
+        ("api/b.py", "_private", "function", 9.0),
+        ("core/c.py", "Core", "class", 9.0),
+    ],
     kinds=[("api/a.py", "class", 1), ("api/a.py", "method", 4), ("api/b.py", "function", 2), ("core/c.py", "class", 1)],
 )
 API = block("sb_api", "api/**", ("lib/shared.py", MemberRole.SHARED.value))
@@ -29,8 +38,11 @@ def test_a_packet_from_the_code_graph() -> None:
         "member_count": 4,
         "members": ["api/a.py", "api/b.py", "api/web/x.ts", "lib/shared.py"],
         "languages": [{"language": "python", "files": 3}, {"language": "typescript", "files": 1}],
-        "kinds": [{"kind": "method", "symbols": 4}, {"kind": "function", "symbols": 2},
-                  {"kind": "class", "symbols": 1}],
+        "kinds": [
+            {"kind": "method", "symbols": 4},
+            {"kind": "function", "symbols": 2},
+            {"kind": "class", "symbols": 1},
+        ],
         "top_symbols": ["Server", "handle"],
         "answer_schema": packet["answer_schema"],
     }

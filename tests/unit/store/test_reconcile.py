@@ -36,15 +36,22 @@ def test_an_unchanged_membership_keeps_its_boundary_version() -> None:
 
 def test_exact_members_resolve_only_when_present() -> None:
     store = ratified_with_receipts("r")
-    block = store.blocks[0].model_copy(update={"membership": [Member(path="core/a.py", role=MemberRole.PRIMARY),
-                                                              Member(path="gone.py", role=MemberRole.PRIMARY)]})
+    block = store.blocks[0].model_copy(
+        update={
+            "membership": [
+                Member(path="core/a.py", role=MemberRole.PRIMARY),
+                Member(path="gone.py", role=MemberRole.PRIMARY),
+            ]
+        }
+    )
     out = reconcile(store.model_copy(update={"blocks": [block]}), FILES)
     assert out.blocks[0].resolved_members == ["core/a.py"]
 
 
 def test_a_candidate_is_not_reconciled() -> None:
     store = ratified_with_receipts("r")
-    candidate = store.model_copy(update={"skeleton": store.skeleton.model_copy(
-        update={"state": SkeletonState.CANDIDATE})})
+    candidate = store.model_copy(
+        update={"skeleton": store.skeleton.model_copy(update={"state": SkeletonState.CANDIDATE})}
+    )
     with pytest.raises(ValueError, match="ratified"):
         reconcile(candidate, FILES)
