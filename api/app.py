@@ -20,10 +20,10 @@ from strawberry.asgi import GraphQL
 from strawberry.http import GraphQLHTTPResponse
 from strawberry.types import ExecutionResult
 
-from api.auth import authenticate, is_ide_page
+from api.auth import authenticate, bearer_token, is_ide_page, settle_identity
 from api.context import Context
 from api.limits import BodyLimit, GraphQLLimits
-from api.response_cache import ResponseCache
+from api.response_cache import ResponseCache, head_of, store_read
 from api.schema import build_schema
 from api.screen import screen_routes
 from api.settings import ApiSettings
@@ -31,6 +31,7 @@ from api.stale_reads import StaleReads
 from graphdb.errors import DatabaseUnavailable
 from graphdb.fail_fast import FailFastDatabase
 from graphdb.settings import DbSettings
+from graphdb.tokens import identify_with_store
 
 GRAPHQL_RESPONSE_JSON = "application/graphql-response+json"
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
@@ -50,27 +51,40 @@ class _GraphQLApp(GraphQL[Context, None]):
         if is_ide_page(request):
             await super().__call__(scope, receive, send)
             return
+        if self.response_cache is not None and _may_read_a_store(request):
+            body = await request.body()
+            receive = _replaying(body, receive)  # the body was read here; Strawberry reads it again
+            if await self._cached_read(request, body, receive, send):
+                return
         identity = await authenticate(request)
         if isinstance(identity, Response):
             await identity(scope, receive, send)
             return
         scope.setdefault("state", {})["identity"] = identity
-        cache = self.response_cache
-        if (
-            cache is None
-            or request.method != "POST"
-            or scope.get("query_string")
-            or not request.headers.get("content-type", "").startswith("application/json")
-        ):
-            await super().__call__(scope, receive, send)
-            return
-        body = await request.body()
-        replayed = _replaying(body, receive)  # the body was read here; Strawberry reads it again
+        await super().__call__(scope, receive, send)
+
+    async def _cached_read(self, request: Request, body: bytes, receive: Receive, send: Send) -> bool:
+        """Answer a read of one store through the response cache, the token checked and the store's head
+        peeked in one statement; False (nothing sent) when it is no such read or the database cannot answer."""
+        assert self.response_cache is not None
+        repo_id, token, db = store_read(body), bearer_token(request), request.app.state.db
+        if repo_id is None or token is None or db.known_down:
+            return False  # the plain path answers outages (stale reads) and everything else
+        try:
+            identity, head = await run_in_threadpool(identify_with_store, db, token, repo_id)
+        except DatabaseUnavailable:
+            return False
+        settled = settle_identity(request, token, identity)
+        if isinstance(settled, Response):
+            await settled(request.scope, receive, send)
+            return True
+        request.scope.setdefault("state", {})["identity"] = settled
 
         async def strawberry(out: Send) -> None:
-            await super(_GraphQLApp, self).__call__(scope, replayed, out)
+            await super(_GraphQLApp, self).__call__(request.scope, receive, out)
 
-        await cache.serve(request, identity.seat.value, body, strawberry, send)
+        await self.response_cache.serve(request, settled.seat.value, body, repo_id, head_of(head), strawberry, send)
+        return True
 
     def decode_json(self, data: str | bytes) -> object:
         """Strict JSON for bodies and GET parameters: anything unreadable is a 400, never a 500.
@@ -142,6 +156,15 @@ class _GraphQLApp(GraphQL[Context, None]):
         # Complete: an answer ``api.response_cache`` may keep (no errors, no stale or other extensions).
         request.state.answer_complete = set(processed) == {"data"}
         return processed
+
+
+def _may_read_a_store(request: Request) -> bool:
+    """A GraphQL-over-HTTP POST with a JSON body: the only requests the response cache answers."""
+    return (
+        request.method == "POST"
+        and not request.scope.get("query_string")
+        and request.headers.get("content-type", "").startswith("application/json")
+    )
 
 
 def _replaying(body: bytes, receive: Receive) -> Receive:

@@ -4,10 +4,11 @@ A POSTed query whose root fields all read the store of one repository (``STORE_F
 answers from that store's content, its lease and, for the lease's ``live``, the clock. The store's *head*
 (its manifest, naming the version and every block doc, and its lease) names all of it. So a complete answer
 (HTTP 200, data only) is kept under the request (body bytes, Accept header) and the caller's seat, with the
-head peeked before computing it, unless a peek after computing differs. An identical request later peeks
-the head (one small statement) and gets the kept bytes while it is unchanged, and while a live lease the
-answer shows has not ended. Answers carry an ``ETag`` (a digest of the body); a request whose
-``If-None-Match`` names the current answer's ETag gets 304 and no body. ``Cache-Status`` (RFC 9211) says
+head peeked before computing it, unless a peek after computing differs. An identical request later costs one
+small statement (``request_head``: the token's identity and the store's head, peeked by ``api.app``) and
+gets the kept bytes while the head is unchanged, and while a live lease the answer shows has not ended.
+Answers carry an ``ETag`` (a digest of the body); a request whose ``If-None-Match`` names the current
+answer's ETag gets 304 and no body. ``Cache-Status`` (RFC 9211) says
 whether the answer was kept (``hit``) or computed (``fwd=miss``, ``stored`` when it is kept now).
 """
 
@@ -40,29 +41,19 @@ from graphdb.errors import DatabaseUnavailable
 from rooms.lease import parse_lease
 
 HIT, MISS, STORED = "coderooms; hit", "coderooms; fwd=miss", "coderooms; fwd=miss; stored"
-STORE_FIELDS = frozenset(
-    {
-        "store",
-        "blocks",
-        "block",
-        "candidateRevision",
-        "lease",
-        "zeroTouchStatus",
-        "unmapped",
-        "reviewQueue",
-    }
-)
+STORE_FIELDS = {"store", "blocks", "block", "candidateRevision", "lease", "zeroTouchStatus", "unmapped", "reviewQueue"}
 Compute = Callable[[Send], Awaitable[None]]
-_DOWN: tuple[Any, ...] = ("database unavailable",)
+Head = tuple[Any, ...]
+Headers = list[tuple[bytes, bytes]]
+_DOWN: Head = ("database unavailable",)
 
 
 @dataclass(frozen=True)
 class Entry:
-    repo_id: str
-    head: tuple[Any, ...]
+    head: Head
     expires_at: float  # time.time(); inf unless a live lease shows in the answer
     etag: str
-    headers: list[tuple[bytes, bytes]]
+    headers: Headers
     body: bytes
 
 
@@ -74,16 +65,14 @@ class ResponseCache:
         self._entries: OrderedDict[tuple[bytes, str], Entry] = OrderedDict()
         self._bytes = 0
 
-    async def serve(self, request: Request, seat: str, body: bytes, compute: Compute, send: Send) -> None:
-        """Answer the request (whose ``body`` was read) from the cache, or by ``compute`` and keep it."""
+    async def serve(
+        self, request: Request, seat: str, body: bytes, repo_id: str, head: Head | None, compute: Compute, send: Send
+    ) -> None:
+        """Answer a read of ``repo_id``'s store (``body``, read already) whose store the caller found at ``head``
+        (``head_of``; None: no store) from the cache, or by ``compute``, and keep it."""
         key = (hashlib.blake2b(request.headers.get("accept", "").encode() + b"\n" + body).digest(), seat)
         entry = self._entries.get(key)
-        repo_id = entry.repo_id if entry is not None else store_read(body)
         db = request.app.state.db
-        head = _DOWN if repo_id is None or db.known_down else await _peek(db, repo_id)
-        if repo_id is None or head is _DOWN:  # not a store read, or an outage (the resolvers answer stale)
-            await compute(send)
-            return
         if entry is not None and entry.head == head and time.time() < entry.expires_at:
             self._entries.move_to_end(key)
             await _send(request, send, entry.headers, entry.body, HIT, entry.etag)
@@ -98,7 +87,7 @@ class ResponseCache:
         if kept:
             lease = parse_lease(head[1], head[2])
             expires_at = float("inf") if lease is None else lease.until.timestamp()
-            self._put(key, Entry(repo_id, head, expires_at, etag, answer.headers, answer.body))
+            self._put(key, Entry(head, expires_at, etag, answer.headers, answer.body))
         await _send(request, send, answer.headers, answer.body, STORED if kept else MISS, etag)
 
     def _put(self, key: tuple[bytes, str], entry: Entry) -> None:
@@ -125,12 +114,9 @@ def store_read(body: bytes) -> str | None:
         document, variables = parse(payload["query"]), payload.get("variables") or {}
     except (ValueError, KeyError, TypeError, GraphQLError, RecursionError):
         return None
-    operations = [
-        d
-        for d in document.definitions
-        if isinstance(d, OperationDefinitionNode)
-        and (payload.get("operationName") is None or (d.name and d.name.value == payload["operationName"]))
-    ]
+    name = payload.get("operationName")
+    operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
+    operations = [d for d in operations if name is None or (d.name is not None and d.name.value == name)]
     if len(operations) != 1 or operations[0].operation is not OperationType.QUERY or not isinstance(variables, dict):
         return None
     repos: list[Any] = []
@@ -152,23 +138,22 @@ def store_read(body: bytes) -> str | None:
     return repo_id
 
 
-async def _peek(db: Database, repo_id: str) -> tuple[Any, ...] | None:
-    """The store's head (manifest, lease holder, lease end); None: no store; ``_DOWN``: no answer."""
+def head_of(row: dict[str, Any] | None) -> Head | None:
+    """The head in a row of ``manifest``, ``curating_by`` and ``curating_until`` (None: no store)."""
+    return None if row is None else (tuple(row["manifest"]), row["curating_by"], row["curating_until"])
+
+
+async def _peek(db: Database, repo_id: str) -> Head | None:
+    """The store's head as committed now; None: no store; ``_DOWN``: no answer."""
     try:
         rows = await run_in_threadpool(db.rows, "store_peek", repo_id=repo_id)
     except DatabaseUnavailable:
         return _DOWN
-    return None if not rows else (tuple(rows[0]["manifest"]), rows[0]["curating_by"], rows[0]["curating_until"])
+    return head_of(rows[0] if rows else None)
 
 
 async def _send(
-    request: Request,
-    send: Send,
-    headers: list[tuple[bytes, bytes]],
-    body: bytes,
-    cache_status: str,
-    etag: str | None,
-    status: int = 200,
+    request: Request, send: Send, headers: Headers, body: bytes, cache_status: str, etag: str | None, status: int = 200
 ) -> None:
     """The answer, or 304 with no body when the request's ``If-None-Match`` names its ETag."""
     tags = {t.strip().removeprefix("W/") for t in request.headers.get("if-none-match", "").split(",")}
@@ -187,7 +172,7 @@ class _Recorder:
 
     def __init__(self) -> None:
         self.status, self.body = 0, b""
-        self.headers: list[tuple[bytes, bytes]] = []
+        self.headers: Headers = []
 
     async def __call__(self, message: Message) -> None:
         if message["type"] == "http.response.start":

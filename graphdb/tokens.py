@@ -50,6 +50,16 @@ def identify(db: Database, token: str) -> Identity | None:
     return identity_of(rows[0], presented) if rows else None
 
 
+def identify_with_store(db: Database, token: str, repo_id: str) -> tuple[Identity | None, dict[str, Any] | None]:
+    """As :func:`identify`, and in the same statement the head of ``repo_id``'s store: its row of
+    ``manifest``, ``curating_by`` and ``curating_until`` (None: no store, or a token that cannot be ours)."""
+    presented = presented_hash(token)
+    if presented is None:
+        return None, None
+    row = db.rows("request_head", token_hash=presented, repo_id=repo_id)[0]
+    return identity_of(row, presented), None if row["manifest"] is None else row
+
+
 def presented_hash(token: str) -> str | None:
     """The hash to look a presented token up by; None for what cannot be one of ours."""
     if not token.startswith(TOKEN_PREFIX) or len(token) > 200:

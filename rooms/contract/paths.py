@@ -19,15 +19,15 @@ from rooms.contract.errors import ContractError
 _DRIVE = re.compile(r"^[A-Za-z]:")
 # Unicode category Cc is exactly these code points: one regex search instead of a category lookup per
 # character. Stored blocks are validated on every load, thousands of paths each, so a path that is plainly
-# safe is recognised by one match (``_SAFE``); the checks below only say what is wrong with the others.
+# safe is recognised by one match (``SAFE_PATH``); the checks below only say what is wrong with the others.
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _SEGMENT = r"(?!\.\.?(?:/|$))[^/\\\x00-\x1f\x7f-\x9f]+"
-_SAFE = re.compile(rf"(?![A-Za-z]:|~){_SEGMENT}(?:/{_SEGMENT})*")
+SAFE_PATH = re.compile(rf"(?![A-Za-z]:|~){_SEGMENT}(?:/{_SEGMENT})*")
 
 
 def path_problem(path: str) -> str | None:
     """Why `path` is not a safe repo-relative path, or None when it is."""
-    if isinstance(path, str) and _SAFE.fullmatch(path):
+    if isinstance(path, str) and SAFE_PATH.fullmatch(path):
         return None
     if not isinstance(path, str) or path == "":
         return "must be a non-empty string"
