@@ -108,7 +108,7 @@ _URL = re.compile(
 _DRIVE = re.compile(r"(?:^|\s)[A-Za-z]:[\\/]")
 _MARKUP = re.compile(
     r"=="
-    r"|&(?:#|[A-Za-z][A-Za-z0-9]{1,31};|(?:amp|lt|gt|quot|apos|nbsp|copy|reg)\b)"
+    r"|&(?:#|[A-Za-z][A-Za-z0-9]{0,31};|(?:amp|lt|gt|quot|apos|nbsp|copy|reg)\b)"
     r"|(?<![^\W_])_|_(?![^\W_])"  # an underscore with no letter/digit on one side
     r"|:[A-Za-z0-9_+-]+:"
     r"|^(?:#|[-+=]|\d+[.)]\s)"  # a heading or list marker, or a spreadsheet formula lead
