@@ -50,7 +50,11 @@ def _unexpected(error: GraphQLError) -> bool:
 
 
 class BodyLimit:
-    """ASGI middleware: a request body over ``max_bytes`` is refused with 413 before it is parsed."""
+    """ASGI middleware: a request body over ``max_bytes`` is refused with 413 before anything runs.
+
+    The whole body is read first, chunked ones included, and only a body within the limit reaches the app:
+    a request refused for its size has executed nothing, not even the part that arrived in time.
+    """
 
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
         self.app = app
@@ -64,27 +68,26 @@ class BodyLimit:
         if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
             await self._refuse(scope, receive, send)
             return
+        chunks: list[bytes] = []
         received = 0
-        too_large = False
-
-        async def counted() -> Message:
-            nonlocal received, too_large
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.max_bytes:
-                    too_large = True
-                    return {"type": "http.request", "body": b"", "more_body": False}
-            return message
-
-        async def guarded_send(message: Message) -> None:
-            if too_large:
+            if message["type"] != "http.request":
+                return  # the client went away before its request was whole
+            chunk = message.get("body", b"")
+            received += len(chunk)
+            if received > self.max_bytes:
+                await self._refuse(scope, receive, send)
                 return
-            await send(message)
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        whole: list[Message] = [{"type": "http.request", "body": b"".join(chunks), "more_body": False}]
 
-        await self.app(scope, counted, guarded_send)
-        if too_large:
-            await self._refuse(scope, receive, send)
+        async def replay() -> Message:
+            return whole.pop() if whole else await receive()
+
+        await self.app(scope, replay, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         response = JSONResponse({"errors": [{"message": f"request body over {self.max_bytes} bytes"}]}, status_code=413)

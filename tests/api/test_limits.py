@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 
@@ -12,6 +13,10 @@ from graphql import GraphQLError
 from api.limits import _unexpected
 from graphdb.connection import Target
 from tests.api.conftest import ServedApi, env_for, serve, stop
+from tests.api.edit_support import EDIT, candidate_seed, export, import_seed
+
+RENAME = {"rename": {"blockId": "sb_api", "name": "Renamed by a chunked body"}}
+HISTORY = "query($r: ID!) { history(repoId: $r) { kind } }"
 
 pytestmark = pytest.mark.integration
 
@@ -65,6 +70,53 @@ def test_body_limit(strict_api: ServedApi) -> None:
         headers={"authorization": f"Bearer {strict_api.token}", "content-type": "application/json"},
     )
     assert response.status_code == 413
+
+
+def test_a_chunked_body_over_the_limit_runs_nothing(strict_api: ServedApi, api: ServedApi, repo_id: str) -> None:
+    # The mutation is whole in the first chunk; only the padding after it takes the body over the limit.
+    version = import_seed(api, candidate_seed(repo_id))
+    before = export(api, repo_id)
+    mutation = json.dumps(
+        {
+            "query": EDIT,
+            "variables": {"repo": repo_id, "v": version, "batch": None, "ops": [RENAME]},
+        }
+    ).encode()
+    assert len(mutation) < 4096
+
+    def chunks() -> Iterator[bytes]:
+        yield mutation
+        for _ in range(8):
+            time.sleep(0.1)  # so that the server receives the body piece by piece, as a slow client sends it
+            yield b" " * 1024
+
+    response = httpx.post(
+        strict_api.graphql_url,
+        content=chunks(),
+        headers={"authorization": f"Bearer {strict_api.token}", "content-type": "application/json"},
+    )
+    assert response.status_code == 413
+    assert export(api, repo_id) == before
+    history = api.graphql(HISTORY, {"r": repo_id})["data"]["history"]
+    assert [h["kind"] for h in history] == ["import"]
+
+
+def test_a_chunked_body_within_the_limit_runs(strict_api: ServedApi, api: ServedApi, repo_id: str) -> None:
+    version = import_seed(api, candidate_seed(repo_id))
+    body = json.dumps({"query": EDIT, "variables": {"repo": repo_id, "v": version, "batch": None, "ops": [RENAME]}})
+
+    def chunks() -> Iterator[bytes]:
+        yield body.encode()[:100]
+        yield body.encode()[100:]
+
+    response = httpx.post(
+        strict_api.graphql_url,
+        content=chunks(),
+        headers={"authorization": f"Bearer {strict_api.token}", "content-type": "application/json"},
+    )
+    assert response.status_code == 200, response.text
+    assert response.json()["data"]["candidateEdit"]["__typename"] == "EditApplied"
+    assert '"Renamed by a chunked body"' in export(api, repo_id)
 
 
 def test_introspection_can_be_switched_off(strict_api: ServedApi, api: ServedApi) -> None:
