@@ -129,8 +129,15 @@ def load_locked(tx: ManagedTransaction, repo_id: str) -> Store:
 def load_current(db: Database, repo_id: str) -> Store | None:
     """The store as of one committed version, without the lock, in one statement; :class:`TornRead` as
     :func:`load`."""
+    snapshot = load_snapshot(db, repo_id)
+    return None if snapshot is None else snapshot[0]
+
+
+def load_snapshot(db: Database, repo_id: str) -> tuple[Store, tuple[str, ...]] | None:
+    """As :func:`load_current`, with the manifest the store was assembled from (what a later lock can be
+    compared with: the same manifest is the same content)."""
     rows = db.rows("store_read", repo_id=repo_id)
-    return None if not rows else _assemble(repo_id, rows[0])
+    return None if not rows else (_assemble(repo_id, rows[0]), tuple(rows[0]["manifest"]))
 
 
 def load(tx: ManagedTransaction, repo_id: str) -> Store | None:

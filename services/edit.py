@@ -65,8 +65,15 @@ def apply_edit(
     summary: str = "",
 ) -> EditApplied | BatchRejected | VersionConflict | StoreRefused:
     """One ``candidate_edit`` batch; ``summary`` is recorded with it in the history (e.g. who asked for a
-    runner's renames)."""
+    runner's renames).
+
+    The batch is applied to a snapshot read before the transaction, so the store's write lock is held only
+    to compare versions and write: when the locked store is the snapshot (the same manifest), the outcome
+    computed on it stands; otherwise it is computed again under the lock. A batch that changes nothing
+    writes nothing and leaves the version where it was.
+    """
     ops_text = _ops_json(ops)
+    prepared = _prepare(db, repo_id, expected, ops, actor)
 
     def work(tx: ManagedTransaction) -> EditApplied | BatchRejected | VersionConflict | StoreRefused:
         lock = persisted.lock(tx, repo_id, batch_id)
@@ -85,16 +92,48 @@ def apply_edit(
             )
         if locked != expected:
             return VersionConflict(expected, locked)
-        before = persisted.load_locked(tx, repo_id)
-        outcome = apply_batch(before, ops, actor.seat)
+        if prepared is not None and prepared.manifest == tuple(lock.manifest):
+            before, outcome = prepared.before, prepared.outcome
+        else:
+            before = persisted.load_locked(tx, repo_id)
+            outcome = apply_batch(before, ops, actor.seat)
         if isinstance(outcome, Rejected):
             return BatchRejected(outcome.op_index, outcome.code, outcome.message)
-        assert isinstance(outcome, Applied)
-        after = outcome.store.model_copy(update={"store_version": locked + 1})
+        # The lease is not part of the manifest: the locked one is current, whatever the snapshot held.
+        lease_now = {"curating_by": lock.curating_by, "curating_until": lock.curating_until}
+        before = before.model_copy(update=lease_now)
+        warning = lease_warning(_lease_of(before), actor.agent_id, now)
+        if outcome.store.blocks == before.blocks and _outside_blocks(outcome.store) == _outside_blocks(before):
+            return EditApplied(locked, before, warning)
+        after = outcome.store.model_copy(update={"store_version": locked + 1, **lease_now})
         persisted.persist(tx, lock, before, after, entry("edit", actor, ops_text, batch_id=batch_id, summary=summary))
-        return EditApplied(locked + 1, after, lease_warning(_lease_of(before), actor.agent_id, now))
+        return EditApplied(locked + 1, after, warning)
 
     return db.write(work)
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    manifest: tuple[str, ...]
+    before: Store
+    outcome: Applied | Rejected
+
+
+def _prepare(db: Database, repo_id: str, expected: int, ops: list[EditOp], actor: Actor) -> _Prepared | None:
+    """The batch applied to the store as committed now, when that is the version the caller expects."""
+    try:
+        snapshot = persisted.load_snapshot(db, repo_id)
+    except persisted.TornRead:
+        return None  # it raced a commit: the locked transaction reads it again
+    if snapshot is None or snapshot[0].store_version != expected:
+        return None  # no store, or a conflict: the locked transaction answers either
+    store, manifest = snapshot
+    return _Prepared(manifest, store, apply_batch(store, ops, actor.seat))
+
+
+def _outside_blocks(store: Store) -> tuple[object, ...]:
+    """What a batch may change besides the blocks."""
+    return store.unmapped_files, store.unmapped_total
 
 
 def lease(

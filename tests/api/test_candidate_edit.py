@@ -15,6 +15,7 @@ from tests.api.edit_support import IMPORT, candidate_seed, edit, export, import_
 
 pytestmark = pytest.mark.integration
 
+HISTORY = "query($r: ID!) { history(repoId: $r) { storeVersion kind batchId } }"
 RENAME_API = {"rename": {"blockId": "sb_api", "name": "HTTP API", "purpose": "Serves the map."}}
 
 
@@ -43,6 +44,18 @@ def test_stale_version_conflicts_and_writes_nothing(api: ServedApi, repo_id: str
     stale = edit(api, repo_id, version, [{"rename": {"blockId": "sb_core", "name": "Core"}}])
     assert stale == {"__typename": "VersionConflict", "expected": version, "actual": version + 1}
     assert export(api, repo_id) == before
+
+
+def test_a_batch_that_changes_nothing_writes_nothing(api: ServedApi, repo_id: str) -> None:
+    version = import_seed(api, candidate_seed(repo_id))
+    assert edit(api, repo_id, version, [RENAME_API])["__typename"] == "EditApplied"
+    before = export(api, repo_id)
+    history = api.graphql(HISTORY, {"r": repo_id})["data"]["history"]
+    for ops in ([], [RENAME_API]):  # an empty batch, and a rename to the name the block has
+        result = edit(api, repo_id, version + 1, ops)
+        assert (result["__typename"], result["storeVersion"]) == ("EditApplied", version + 1), result
+    assert export(api, repo_id) == before
+    assert api.graphql(HISTORY, {"r": repo_id})["data"]["history"] == history
 
 
 def test_a_failing_op_aborts_the_whole_batch(api: ServedApi, repo_id: str) -> None:
