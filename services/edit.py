@@ -162,7 +162,8 @@ def lease(
 
 
 def reconcile_store(db: Database, repo_id: str, actor: Actor) -> Store | StoreRefused:
-    """Resolve a ratified store against the files of the repository's latest ingest; one version bump."""
+    """Resolve a ratified store against the files of the repository's latest ingest: one version bump when
+    that changes anything, none when it does not."""
     files = codegraph.file_paths(db, repo_id)
 
     def work(tx: ManagedTransaction) -> Store | StoreRefused:
@@ -172,7 +173,10 @@ def reconcile_store(db: Database, repo_id: str, actor: Actor) -> Store | StoreRe
         before = persisted.load_locked(tx, repo_id)
         if before.skeleton.state is not SkeletonState.RATIFIED:
             return StoreRefused("skeleton_not_ratified", "reconcile applies to a ratified skeleton; ratify first")
-        after = reconcile(before, files).model_copy(update={"store_version": lock.version + 1})
+        reconciled = reconcile(before, files)
+        if reconciled == before:
+            return before  # nothing to resolve: no write, no new version
+        after = reconciled.model_copy(update={"store_version": lock.version + 1})
         persisted.persist(tx, lock, before, after, entry("reconcile", actor, json.dumps({"files": len(files)})))
         return after
 

@@ -46,8 +46,12 @@ def test_reconcile_resolves_and_caches_the_residue(api: ServedApi, db: Database,
     assert blocks["sb_api"]["resolved_members"] == ["a/one.py", "a/two.py"]
     assert blocks["sb_api"]["membership_fingerprint"] == fingerprint(["a/one.py", "a/two.py"])
     assert blocks["sb_core"]["resolved_members"] == ["b/one.py"]
+    reconciled = export(api, repo_id)
     again = api.graphql(RECONCILE, {"r": repo_id})["data"]["reconcile"]["store"]
     assert [b["boundaryVersion"] for b in again["blocks"]] == [b["boundaryVersion"] for b in store["blocks"]]
+    # Nothing left to resolve: no write, no new version.
+    assert again["storeVersion"] == version + 1
+    assert export(api, repo_id) == reconciled
 
 
 def test_a_candidate_is_not_reconciled(api: ServedApi, repo_id: str) -> None:
