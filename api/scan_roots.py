@@ -25,7 +25,7 @@ def resolve_scan_path(requested: str, roots: list[Path]) -> Path:
         candidate = resolved_roots[0] / candidate
     target = candidate.resolve()
     if not any(target == root or target.is_relative_to(root) for root in resolved_roots):
-        raise PathRefused(f"{requested!r} is outside the scan roots ({', '.join(map(str, resolved_roots))})")
+        raise PathRefused(f"{requested!r} is outside the directories this server may scan")
     if not target.is_dir():
         raise PathRefused(f"{requested!r} is not a directory")
     return target

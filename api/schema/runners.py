@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import strawberry
+from graphql import GraphQLError
 
 from api.context import Info
 from api.permissions import EDITORS, OWNER_ONLY, refuse_unless
@@ -24,8 +25,8 @@ from api.schema.runner_types import (
 @strawberry.type
 class RunnerQuery:
     @strawberry.field(
-        description="Registered runners (optionally of one role; with repoId, the installation-wide "
-        "ones and that repository's own)."
+        description="OWNER and AGENT only. Registered runners (optionally of one role; with repoId, the "
+        "installation-wide ones and that repository's own)."
     )
     async def runners(
         self,
@@ -33,6 +34,9 @@ class RunnerQuery:
         role: RunnerRoleEnum | None = None,  # type: ignore[valid-type]
         repo_id: strawberry.ID | None = None,
     ) -> list[Runner]:
+        identity = info.context.identity
+        if identity is None or identity.seat not in EDITORS:  # commands and endpoints are not for readers
+            raise GraphQLError("runners are listed to the OWNER and AGENT seats", extensions={"code": "SEAT_FORBIDDEN"})
         return await resolve.list_runners(info.context, role, None if repo_id is None else str(repo_id))
 
 

@@ -56,8 +56,11 @@ def test_only_the_owner_manages_runners(api: ServedApi, repo_id: str, hand_token
     assert add_runner(api, repo_id, runner_id)["code"] == "runner_exists"
     bad = add_runner(api, repo_id, f"{repo_id}-bad", transport="HTTP", url="ftp://nowhere")
     assert (bad["__typename"], bad["code"]) == ("Refused", "invalid_runner")
-    listed = api.graphql(RUNNERS, {"r": repo_id}, token=reader_token)["data"]["runners"]
+    listed = api.graphql(RUNNERS, {"r": repo_id}, token=hand_token)["data"]["runners"]
     assert {"runnerId": runner_id, "pinned": True, "repoId": repo_id} in listed
+    hidden = api.graphql(RUNNERS, {"r": repo_id}, token=reader_token)
+    assert hidden["data"] is None
+    assert [e["extensions"]["code"] for e in hidden["errors"]] == ["SEAT_FORBIDDEN"]
     assert (
         api.graphql(PIN, {"id": runner_id, "p": False}, token=hand_token)["data"]["pinRunner"]["code"]
         == "seat_forbidden"

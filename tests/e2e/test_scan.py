@@ -69,7 +69,7 @@ def test_a_path_outside_the_scan_roots_is_refused_on_screen(page: Page, screen_a
     page.goto(f"{screen_api.base_url}/#token={screen_api.token}&repo={repo_id}")
     page.get_by_label("Directory").fill("/etc")
     page.get_by_role("button", name="Scan this repo").click()
-    expect(page.get_by_role("alert")).to_contain_text("outside the scan roots")
+    expect(page.get_by_role("alert")).to_contain_text("outside the directories this server may scan")
     assert seed_of_or_none(screen_api, repo_id) is None
 
 
