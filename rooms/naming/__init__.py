@@ -16,7 +16,7 @@ from rooms.naming.apply import apply_runner_names, needs_runner_naming, rename_o
 from rooms.naming.heuristic import NAME_MAX, PURPOSE_MAX, LabelInput, dominant_symbols, names_for, purpose_for
 from rooms.naming.packet import PACKET_SCHEMA, GraphFacts, block_files, naming_packet, packet_bytes
 from rooms.naming.runners import RunnerRole, RunnerSpec, RunnerSpecError, Transport, runner_spec
-from rooms.naming.sanitize import CleanLabel, Reason, UnsafeLabel, sanitize_answer, sanitize_label
+from rooms.contract.text import CleanLabel, Reason, UnsafeLabel, sanitize_answer, sanitize_label
 
 __all__ = [
     "NAME_MAX",

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from rooms.contract import NamedBy, SeedFile, SystemBlock
 from rooms.edit import Rename
-from rooms.naming.sanitize import CleanLabel
+from rooms.contract.text import CleanLabel
 
 
 def needs_runner_naming(block: SystemBlock) -> bool:

@@ -22,8 +22,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-NAME_MAX = 40
-PURPOSE_MAX = 120
+from rooms.contract.text import NAME_MAX, PURPOSE_MAX
+
 
 GENERIC_SEGMENTS = frozenset(
     {
