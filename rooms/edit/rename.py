@@ -16,6 +16,7 @@ from rooms.edit.ops import Rename
 from rooms.edit.outcome import EditCode, Refusal
 from rooms.edit.working import Working
 
+
 def clean_label(value: str, field: str, limit: int) -> str:
     """The sanitized label, or a refusal naming the field and the rule — never echoing the text."""
     clean = sanitize_label(value, field=field, limit=limit)

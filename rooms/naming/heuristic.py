@@ -24,7 +24,6 @@ from dataclasses import dataclass
 
 from rooms.contract.text import NAME_MAX, PURPOSE_MAX
 
-
 GENERIC_SEGMENTS = frozenset(
     {
         "src",
