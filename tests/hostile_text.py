@@ -5,12 +5,19 @@ runner answers — can be tested against the same list.
 
 `HOSTILE` maps a short id (the pytest id) to the text and the rule it breaks first; `HIDDEN` is the part
 prose (mission notes and letters) must refuse too: control and invisible characters (a newline is prose's
-own, so it is not in it).
+own, so it is not in it). `runner_label_cases()` reads the runner path's own corpus of 100+ attacks
+(``tests/unit/naming/hostile_corpus.json``) as labels, with the verdict that path gave them, so the other
+paths can be shown to judge exactly as it does.
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from rooms.contract.text import Reason
+
+RUNNER_CORPUS = Path(__file__).parent / "unit" / "naming" / "hostile_corpus.json"
 
 HOSTILE: dict[str, tuple[str, Reason]] = {
     # active HTML (a closing tag's slash is caught first, as ``slash``)
@@ -62,3 +69,16 @@ HIDDEN: dict[str, str] = {
     for key, (text, reason) in HOSTILE.items()
     if reason in (Reason.CONTROL, Reason.INVISIBLE) and key != "newline"
 }
+
+
+def runner_label_cases() -> list[tuple[str, str, str, dict[str, str] | str]]:
+    """``(id, name, purpose, verdict)`` for each runner answer made of two strings: the verdict is the clean
+    ``{"name", "purpose"}`` or ``"<field>: <reason>"`` (answers of another shape are the runner schema's
+    business, not the text rule's)."""
+    cases = []
+    for case in json.loads(RUNNER_CORPUS.read_text(encoding="utf-8"))["answers"]:
+        answer = case["answer"]
+        if isinstance(answer, dict) and set(answer) == {"name", "purpose"}:
+            if isinstance(answer["name"], str) and isinstance(answer["purpose"], str):
+                cases.append((case["id"], answer["name"], answer["purpose"], case["expect"]))
+    return cases

@@ -9,7 +9,7 @@ import pytest
 
 from rooms.contract import ContractError, parse_seed, serialize_seed, validate_seed
 from rooms.contract.text import NAME_MAX, PURPOSE_MAX
-from tests.hostile_text import HOSTILE
+from tests.hostile_text import HOSTILE, runner_label_cases
 from tests.unit.contract.test_models import CANONICAL
 
 CORPUS = [pytest.param(text, id=key) for key, (text, _) in HOSTILE.items()]
@@ -34,6 +34,19 @@ def test_a_hostile_label_is_refused_and_named(text: str, field: str) -> None:
 def _words(size: int) -> str:
     text = ("Ledger entries " * 10)[:size]
     return text[:-1] + "s" if text.endswith(" ") else text
+
+
+@pytest.mark.parametrize(("name", "purpose", "verdict"), [pytest.param(*c[1:], id=c[0]) for c in runner_label_cases()])
+def test_a_seed_is_judged_as_the_runner_path_judges(name: str, purpose: str, verdict: dict | str) -> None:
+    doc = _with(1, "name", name)
+    doc["blocks"][1]["purpose"] = purpose
+    if isinstance(verdict, dict) or verdict == "purpose: empty":  # an empty purpose is no purpose
+        assert parse_seed(json.dumps(doc)).blocks[1].name == name  # judged, kept as written
+        return
+    field, reason = verdict.split(": ")
+    with pytest.raises(ContractError) as caught:
+        parse_seed(json.dumps(doc))
+    assert (caught.value.code, caught.value.message) == ("name_invalid", f"blocks[1].{field}: refused ({reason})")
 
 
 @pytest.mark.parametrize(("field", "limit"), [("name", NAME_MAX), ("purpose", PURPOSE_MAX)])
