@@ -1,8 +1,9 @@
 """Hypothesis strategies for contract objects, shared by every test package.
 
 - `repo_paths()` / `globs()` / `candidate_metas()`: safe repo-relative paths, globs, candidate scores
-- `seeds()`: any valid `SeedFile` (receipts only on ratified skeletons, since candidates never carry them)
-- `stores()`: any valid `Store`
+- `seeds()`: any valid `SeedFile` (receipts only on ratified skeletons, since candidates never carry them;
+  block names and purposes the text rule accepts, as `parse_seed` requires)
+- `stores()`: any valid `Store` (labels any text: a stored store is not re-judged)
 - `candidate_stores()`: a candidate `Store` shaped like a scan result for the edit engine: exact-path
   members, seams (a path `shared` on 2-3 blocks), per-block residue, internal sockets between blocks
 """
@@ -47,6 +48,9 @@ idents = st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, m
 fractions = st.floats(min_value=0.0, max_value=1.0, allow_nan=False)
 counts = st.integers(min_value=0, max_value=2**40)
 optional_texts = st.none() | texts
+# Labels the text rule (`rooms.contract.text`) accepts: a few words, non-ASCII and digits included.
+_WORDS = st.sampled_from(["Auth", "billing", "Ledger", "core", "étude", "v2", "Grüße", "会計", "ops", "(tests)"])
+labels = st.lists(_WORDS, min_size=1, max_size=4).map(" ".join)
 
 
 _PATHS = st.lists(_SEGMENT, min_size=1, max_size=4).map("/".join)
@@ -142,13 +146,15 @@ def _sockets(draw: st.DrawFn, ids: list[str]) -> list[Socket]:
 
 
 @st.composite
-def system_blocks(draw: st.DrawFn, block_id: str, ids: list[str], with_receipts: bool) -> SystemBlock:
+def system_blocks(
+    draw: st.DrawFn, block_id: str, ids: list[str], with_receipts: bool, names: st.SearchStrategy[str]
+) -> SystemBlock:
     boundary, contract = draw(counts), draw(counts)
     paths = draw(st.lists(_PATHS | _GLOBS, max_size=5, unique=True))
     return SystemBlock(
         block_id=block_id,
-        name=draw(texts),
-        purpose=draw(texts),
+        name=draw(names),
+        purpose=draw(names | st.just("")),
         kind=draw(st.sampled_from(BlockKind)),
         state=draw(st.sampled_from(BlockState)),
         boundary_version=boundary,
@@ -174,7 +180,7 @@ def system_blocks(draw: st.DrawFn, block_id: str, ids: list[str], with_receipts:
 
 
 @st.composite
-def seeds(draw: st.DrawFn) -> SeedFile:
+def seeds(draw: st.DrawFn, names: st.SearchStrategy[str] = labels) -> SeedFile:
     state = draw(st.sampled_from(SkeletonState))
     ids = draw(st.lists(idents, max_size=4, unique=True))
     with_receipts = state is SkeletonState.RATIFIED
@@ -188,15 +194,15 @@ def seeds(draw: st.DrawFn) -> SeedFile:
                 method=draw(texts), ratifier=draw(texts), ratified_at=draw(texts), commit=draw(texts)
             ),
         ),
-        blocks=[draw(system_blocks(block_id, ids, with_receipts)) for block_id in ids],
+        blocks=[draw(system_blocks(block_id, ids, with_receipts, names)) for block_id in ids],
         unmapped_policy=UnmappedPolicy(visible=draw(st.booleans())),
     )
 
 
 @st.composite
 def stores(draw: st.DrawFn) -> Store:
-    seed = draw(seeds())
-    revision = draw(st.none() | seeds().filter(lambda s: s.skeleton.state is SkeletonState.CANDIDATE))
+    seed = draw(seeds(texts))
+    revision = draw(st.none() | seeds(texts).filter(lambda s: s.skeleton.state is SkeletonState.CANDIDATE))
     return Store(
         store_version=draw(counts),
         repo=seed.repo,

@@ -14,8 +14,13 @@ from api.schema.results import Refused, VersionConflict
 @strawberry.input
 class RenameOp:
     block_id: strawberry.ID
-    name: str = strawberry.field(description="≤ 40 characters of plain text.")
-    purpose: str | None = strawberry.field(default=None, description="One line, ≤ 120 characters.")
+    name: str = strawberry.field(
+        description="≤ 40 characters of plain text: no markup, link, address, path, control or invisible "
+        "character, secret-like or instruction-like text (refused with name_invalid, for every seat)."
+    )
+    purpose: str | None = strawberry.field(
+        default=None, description="One line, ≤ 120 characters, under the name's rule; empty clears it."
+    )
 
 
 @strawberry.input

@@ -4,6 +4,10 @@ Canonical text: UTF-8 JSON (non-ASCII written as is), 2-space indent, ``": "`` a
 one trailing newline, keys in contract order, empty optional fields omitted. ``serialize(parse(text))`` is a
 fixed point: parsing a canonical text and serializing it gives the same bytes. (A non-canonical valid input —
 other whitespace, explicit nulls, an int where a float is expected — is normalized once.)
+
+A seed is written outside this system — by hand, by another tool, by an agent — so its block names and
+purposes pass the same text rule as a rename (`rooms.contract.text`), refused with ``name_invalid``; a
+stored store is not re-judged (it was judged on its way in).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from pydantic import ValidationError
 
 from rooms.contract.errors import ContractError
 from rooms.contract.seed import SEED_SCHEMA, STORE_SCHEMA, SeedFile, Store
+from rooms.contract.text import NAME_MAX, PURPOSE_MAX, UnsafeLabel, sanitize_label
 
 _Model = TypeVar("_Model", SeedFile, Store)
 
@@ -78,9 +83,24 @@ def to_text(model: SeedFile | Store) -> str:
     return json.dumps(model.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
 
 
+def check_labels(seed: SeedFile) -> SeedFile:
+    """Refuse the first block name or purpose the text rule refuses (an empty purpose is no purpose); the
+    message names the rule, never the text."""
+    for index, block in enumerate(seed.blocks):
+        labels = [("name", block.name, NAME_MAX)]
+        if block.purpose.strip():
+            labels.append(("purpose", block.purpose, PURPOSE_MAX))
+        for field, value, limit in labels:
+            clean = sanitize_label(value, field=field, limit=limit)
+            if isinstance(clean, UnsafeLabel):
+                where = f"blocks[{index}].{field}"
+                raise ContractError("name_invalid", f"{where}: refused ({clean.reason.value})", where)
+    return seed
+
+
 def parse_seed(text: str) -> SeedFile:
     """Parse and validate a seed; raise `ContractError` with a stable code naming the field."""
-    return _parse(text, SeedFile, SEED_SCHEMA, "invalid_seed")
+    return check_labels(_parse(text, SeedFile, SEED_SCHEMA, "invalid_seed"))
 
 
 def serialize_seed(seed: SeedFile) -> str:
@@ -98,7 +118,7 @@ def serialize_store(store: Store) -> str:
 
 def validate_seed(data: dict[str, Any]) -> SeedFile:
     """Validate an already decoded seed object (same codes as `parse_seed`)."""
-    return _parse(json.dumps(data), SeedFile, SEED_SCHEMA, "invalid_seed")
+    return check_labels(_parse(json.dumps(data), SeedFile, SEED_SCHEMA, "invalid_seed"))
 
 
 def validate_store(data: dict[str, Any]) -> Store:

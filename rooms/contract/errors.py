@@ -14,6 +14,7 @@ Codes raised by `rooms.contract`:
 - ``receipts_in_candidate`` a block of a candidate skeleton carries receipts (F0c §4c)
 - ``dangling_socket``       an internal socket's ``to`` names no block of the same map
 - ``invalid_receipt``       a receipt's scope or evidence breaks the anti-poison contract
+- ``name_invalid``          a seed's block name or purpose breaks the text rule (`rooms.contract.text`)
 - ``invalid_seed`` / ``invalid_store``  any other shape or value error in a seed / store
 
 The edit engine (`rooms.edit`) reports its refusals as data (``Rejected``) with the codes of CONTRACT §2,

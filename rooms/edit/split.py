@@ -10,7 +10,9 @@ Children, in group order, take the parent's place:
 - id ``sb_`` + the first 16 hex digits of sha256(parent id, then each sorted member path, ``\\n``-joined),
   so the same split of the same block always yields the same ids;
 - name: the parent's name + `` · `` + the directory that tells this group apart from the others (or
-  ``part N``), at most 40 characters; meta from `rooms.edit.meta.child_meta` (needs owner naming);
+  ``part N``), at most 40 characters; a name the text rule (`rooms.contract.text`) refuses — a directory
+  is repository text, not ours — falls back to ``part N``, as o5 falls back to a heuristic label; meta
+  from `rooms.edit.meta.child_meta` (needs owner naming);
 - purpose, kind, state, versions, receipt contract and layout copied from the parent; no fingerprint or
   resolved members (a candidate inherits nothing it did not earn, F0c §4b);
 - sockets: each child gets the parent's sockets, and every socket that pointed at the parent points at
@@ -26,11 +28,11 @@ import hashlib
 import posixpath
 
 from rooms.contract import Member, SystemBlock, is_glob, path_matches, validate_repo_path
+from rooms.contract.text import NAME_MAX, UnsafeLabel, sanitize_label
 from rooms.edit.canonical import SurvivorMap
 from rooms.edit.meta import child_meta
 from rooms.edit.ops import Split
 from rooms.edit.outcome import EditCode, Refusal
-from rooms.edit.rename import NAME_MAX
 from rooms.edit.sockets import rewrite_targets
 from rooms.edit.working import Working, copy_block
 
@@ -72,6 +74,16 @@ def child_name(parent_name: str, label: str) -> str:
         return label[:NAME_MAX].strip() or label[:NAME_MAX]
     head = parent_name.strip()[: NAME_MAX - len(tail)].rstrip()
     return (head + tail) if head else label[:NAME_MAX]
+
+
+def safe_child_name(parent_name: str, label: str, n: int) -> str:
+    """`child_name`, sanitized; ``part N`` when the directory's name is refused, ``Part N`` when the
+    parent's is (a block imported before the rule held)."""
+    for candidate in (child_name(parent_name, label), child_name(parent_name, f"part {n + 1}")):
+        clean = sanitize_label(candidate, field="name", limit=NAME_MAX)
+        if not isinstance(clean, UnsafeLabel):
+            return clean
+    return f"Part {n + 1}"
 
 
 def _groups(block: SystemBlock, op: Split) -> list[list[Member]]:
@@ -127,7 +139,7 @@ def apply_split(w: Working, op: Split, survivors: SurvivorMap) -> None:
         child = copy_block(parent).model_copy(
             update={
                 "block_id": new_id,
-                "name": child_name(parent.name, label),
+                "name": safe_child_name(parent.name, label, n),
                 "membership": list(group),
                 "unmapped_residue": residue,
                 "membership_fingerprint": None,

@@ -13,11 +13,11 @@ mission. Refusal codes: ``mission_delivered``, ``not_mission_holder``, ``letter_
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 
 from rooms.contract import Seat
+from rooms.contract.text import hidden_character
 
 LETTER_MAX = 8000
 NOTE_MAX = 4000
@@ -63,13 +63,15 @@ class MissionRefusal:
 
 
 def text_problem(text: str, what: str, limit: int, *, required: bool) -> MissionRefusal | None:
-    """Letters, notes and summaries are plain text: no control characters but newline and tab."""
+    """Letters, notes and summaries are plain prose under the label rule's character classes (F11 o5): no
+    control character but newline and tab, no invisible one (bidi controls, zero-width characters)."""
     if required and not text.strip():
         return MissionRefusal("letter_invalid", f"the {what} is empty")
     if len(text) > limit:
         return MissionRefusal("letter_invalid", f"the {what} has {len(text)} characters; at most {limit}")
-    if any(unicodedata.category(ch) in ("Cc", "Cs") and ch not in _ALLOWED_CONTROLS for ch in text):
-        return MissionRefusal("letter_invalid", f"the {what} holds a control character")
+    reason = hidden_character(text, allowed=_ALLOWED_CONTROLS)
+    if reason is not None:
+        return MissionRefusal("letter_invalid", f"the {what} is refused ({reason.value})")
     return None
 
 

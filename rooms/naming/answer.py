@@ -3,7 +3,7 @@
 The answer schema is one JSON object with exactly two string fields, ``{"name": ..., "purpose": ...}``
 (name ≤ 40 characters, purpose ≤ 120, plain text). Anything else — more than `ANSWER_MAX_BYTES`, not
 UTF-8, not JSON, a repeated key, another shape, an extra field — is a failure, and so is a label the
-sanitizer (`rooms.naming.sanitize`) refuses. Failure details are our words only: the runner's text is
+sanitizer (`rooms.contract.text`) refuses. Failure details are our words only: the runner's text is
 never echoed.
 
 The chat-completions adapter reads the model's message content with `read_chat_content`, which also
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from rooms.naming.sanitize import CleanLabel, UnsafeLabel, sanitize_answer
+from rooms.contract.text import CleanLabel, UnsafeLabel, sanitize_answer
 
 ANSWER_MAX_BYTES = 16 * 1024
 ANSWER_FIELDS = ("name", "purpose")

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rooms.contract import NamedBy, SeedFile, SystemBlock
+from rooms.contract.text import CleanLabel
 from rooms.edit import Rename
-from rooms.naming.sanitize import CleanLabel
 
 
 def needs_runner_naming(block: SystemBlock) -> bool:

@@ -11,19 +11,21 @@
   dominant symbols (types before functions, then by weight), e.g. ``Python code in rooms › ingest:
   ScanResult, scan_tree, resolve (18 files)``.
 
-No ``/`` or ``\\`` appears in either (directories read with `` › ``), like a sanitized runner label.
+No ``/`` or ``\\`` appears in either (directories read with `` › ``), and both pass the text rule
+(`rooms.contract.text`) like a sanitized runner label: directory and symbol names are repository text, so a
+name the rule refuses becomes ``Block N`` and a purpose drops its symbols, then its location.
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-NAME_MAX = 40
-PURPOSE_MAX = 120
+from rooms.contract.text import NAME_MAX, PURPOSE_MAX, UnsafeLabel, sanitize_label
 
 GENERIC_SEGMENTS = frozenset(
     {
@@ -93,11 +95,16 @@ def humanize(text: str) -> str:
     return phrase[0].upper() + phrase[1:]
 
 
+_ELLIPSIS = "…"
+# The text rule measures after NFKC, which reads the ellipsis as three dots: a clipped label keeps room for them.
+_ELLIPSIS_ROOM = len(unicodedata.normalize("NFKC", _ELLIPSIS))
+
+
 def _clip(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
-    cut = text[: limit - 1].rsplit(" ", 1)[0].rstrip(" ·,;:")
-    return (cut or text[: limit - 1]) + "…"
+    cut = text[: limit - _ELLIPSIS_ROOM].rsplit(" ", 1)[0].rstrip(" ·,;:")
+    return (cut or text[: limit - _ELLIPSIS_ROOM]) + _ELLIPSIS
 
 
 def _meaningful(anchor: str) -> list[str]:
@@ -152,6 +159,10 @@ def _name(label: LabelInput, depth: int) -> str:
     return _clip(base, NAME_MAX)
 
 
+def _passes(text: str, limit: int) -> bool:
+    return not isinstance(sanitize_label(text, field="label", limit=limit), UnsafeLabel)
+
+
 def names_for(labels: Sequence[LabelInput]) -> list[str]:
     """One name per label; labels that would read the same get more of their anchor, then a number."""
     depth = [1] * len(labels)
@@ -168,9 +179,10 @@ def names_for(labels: Sequence[LabelInput]) -> list[str]:
             break
     seen: Counter[str] = Counter()
     final: list[str] = []
-    for name in names:
+    for index, name in enumerate(names):
         seen[name.lower()] += 1
-        final.append(name if seen[name.lower()] == 1 else _clip(f"{name} {seen[name.lower()]}", NAME_MAX))
+        name = name if seen[name.lower()] == 1 else _clip(f"{name} {seen[name.lower()]}", NAME_MAX)
+        final.append(name if _passes(name, NAME_MAX) else f"Block {index + 1}")
     return final
 
 
@@ -185,7 +197,8 @@ def purpose_for(label: LabelInput, file_count: int) -> str:
     top = dominant_symbols(label.symbols)
     while top:
         text = f"{head}: {', '.join(top)}{tail}"
-        if len(text) <= PURPOSE_MAX:
+        if len(text) <= PURPOSE_MAX and _passes(text, PURPOSE_MAX):
             return text
         top.pop()
-    return _clip(head + tail, PURPOSE_MAX)
+    text = _clip(head + tail, PURPOSE_MAX)
+    return text if _passes(text, PURPOSE_MAX) else what + tail

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError, model_validator
 
-from rooms.naming.sanitize import Reason, sanitize_label
+from rooms.contract.text import Reason, sanitize_label
 
 RUNNER_ID = r"^[a-z0-9][a-z0-9_.:-]{0,62}$"
 ENV_NAME = re.compile(r"^[A-Z_][A-Z0-9_]{0,63}$")

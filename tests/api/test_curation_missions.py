@@ -18,6 +18,7 @@ from rooms.contract import MemberRole, SkeletonState
 from tests.api.conftest import ServedApi
 from tests.api.edit_support import candidate_seed, edit, import_seed
 from tests.api.naming_support import add_runner, candidate_block, ratify, seed_text
+from tests.hostile_text import HIDDEN
 
 pytestmark = pytest.mark.integration
 
@@ -251,6 +252,9 @@ def test_the_packet_the_listing_and_the_letters(
         "body": "On it.\nMerging.",
     }
     assert _run(api, LETTER, {"m": mission_id, "b": "bell\u0007"})["postMissionLetter"]["code"] == "letter_invalid"
+    for hidden in HIDDEN.values():  # bidi controls and zero-width characters hide what a letter says
+        posted = _run(api, LETTER, {"m": mission_id, "b": f"Merged. {hidden}"}, hand_token)["postMissionLetter"]
+        assert posted["code"] == "letter_invalid", posted
     out_of_range = _run(api, DELIVER, {"m": mission_id, "v": version + 5, "s": "x"}, hand_token)["deliverMission"]
     assert out_of_range["code"] == "invalid_store_version"
     assert (

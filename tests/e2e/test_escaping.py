@@ -1,13 +1,22 @@
-"""Names are data, rendered as text: a block named like markup shows the markup and runs nothing."""
+"""Names are data, rendered as text: a block named like markup shows the markup and runs nothing.
+
+Every write path now refuses such a name (issue 34: `rooms.contract.text`), so the store that holds one is
+written below the API, as one written before the rule held would be; escaping stays the second defence.
+"""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from graphdb.database import Database
+from graphdb.history import Actor
+from rooms.contract import NamedBy, Seat, SystemBlock, parse_seed
+from rooms.store_rules import VersionConflict
+from services import seeds
 from tests.api.conftest import ServedApi
-from tests.api.edit_support import candidate_seed, edit, import_seed
-from tests.e2e.screen import block_row, blocks_of, open_screen, wait_for_version
+from tests.api.edit_support import candidate_seed
+from tests.e2e.screen import block_row, blocks_of, open_screen, store_state
 
 pytestmark = pytest.mark.integration
 
@@ -15,12 +24,22 @@ HOSTILE = "<img src=x onerror=alert(1)>"
 TYPED = "<svg onload=alert(2)>"
 
 
-def test_a_block_named_like_markup_renders_as_text(page: Page, screen_api: ServedApi, agent: str, repo_id: str) -> None:
-    import_seed(screen_api, candidate_seed(repo_id))
-    applied = edit(
-        screen_api, repo_id, 1, [{"rename": {"blockId": "sb_api", "name": HOSTILE, "purpose": HOSTILE}}], token=agent
+def _runner_named(block: SystemBlock) -> SystemBlock:
+    assert block.candidate_meta is not None
+    meta = block.candidate_meta.model_copy(update={"named_by": NamedBy.RUNNER, "needs_owner_naming": False})
+    return block.model_copy(update={"name": HOSTILE, "purpose": HOSTILE, "candidate_meta": meta})
+
+
+def test_a_block_named_like_markup_renders_as_text(
+    page: Page, screen_api: ServedApi, db: Database, repo_id: str
+) -> None:
+    seed = parse_seed(candidate_seed(repo_id))
+    # as an agent's rename stored it before the rule held: runner-named, so it renders calm
+    blocks = [b if b.block_id != "sb_api" else _runner_named(b) for b in seed.blocks]
+    stored = seeds.import_seed(
+        db, seed.model_copy(update={"blocks": blocks}), None, Actor(Seat.OWNER, "before-the-rule")
     )
-    assert applied["__typename"] == "EditApplied"
+    assert not isinstance(stored, VersionConflict), stored
     open_screen(page, screen_api, repo_id)
 
     name = block_row(page, "sb_api").get_by_test_id("block-name")
@@ -35,13 +54,13 @@ def test_a_block_named_like_markup_renders_as_text(page: Page, screen_api: Serve
     mover = page.get_by_label("Move the checked members to another block")
     expect(mover.locator("option", has_text=HOSTILE)).to_have_count(0)  # its own block is not a target
 
-    # and one typed by the owner in place
+    # one typed by the owner in place is refused by the server, the screen says why, and nothing is written
     block_row(page, "sb_core").get_by_test_id("block-name").click()
     page.get_by_label("New name for core (heuristic)").fill(TYPED)
     page.keyboard.press("Enter")
-    wait_for_version(page, screen_api, repo_id, 3)
-    assert blocks_of(screen_api, repo_id)["sb_core"]["name"] == TYPED
-    expect(block_row(page, "sb_core").get_by_test_id("block-name")).to_have_text(TYPED)
+    expect(page.get_by_test_id("notice")).to_contain_text("the name is refused (markup) (name_invalid")
+    assert store_state(screen_api, repo_id)["version"] == 1
+    assert blocks_of(screen_api, repo_id)["sb_core"]["name"] == "core (heuristic)"
 
     assert page.locator("img, svg").count() == 0
     page.wait_for_timeout(300)  # an onerror/onload would have fired by now; the page fixture fails on any dialog

@@ -4,8 +4,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from rooms.contract import Seat
-from rooms.missions import Mission, MissionRefusal, MissionState, check_claim, check_deliver, check_letter
+from rooms.missions import (
+    NOTE_MAX,
+    Mission,
+    MissionRefusal,
+    MissionState,
+    check_claim,
+    check_deliver,
+    check_letter,
+    text_problem,
+)
+from tests.hostile_text import HIDDEN
 
 OPEN = Mission(
     mission_id="m1",
@@ -44,3 +56,17 @@ def test_only_the_holder_delivers_a_version_between_the_packet_and_now() -> None
     assert check_deliver(CLAIMED, "hand-1", 3, 7, "x").code == "invalid_store_version"
     assert check_deliver(CLAIMED, "hand-1", 8, 7, "x").code == "invalid_store_version"
     assert check_deliver(CLAIMED, "hand-1", 6, 7, "").code == "letter_invalid"
+
+
+@pytest.mark.parametrize("text", [pytest.param(text, id=key) for key, text in HIDDEN.items()])
+def test_prose_refuses_what_the_label_rule_calls_hidden(text: str) -> None:
+    # Bidi controls and zero-width characters hide what a letter says from the one who reads it.
+    assert check_letter(CLAIMED, Seat.AGENT, "hand-1", f"Merged. {text}").code == "letter_invalid"
+    assert check_deliver(CLAIMED, "hand-1", 6, 7, f"Done {text}").code == "letter_invalid"
+    assert text_problem(f"Please curate {text}", "note", NOTE_MAX, required=False) is not None
+
+
+def test_prose_may_name_paths_and_globs() -> None:
+    # Only the label rule's character classes apply to prose: a letter is free to say where it worked.
+    letter = "Merged src/api/** into sb_core; see docs/README.md (3 files).\n\tNext: tests_/x.py"
+    assert check_letter(CLAIMED, Seat.AGENT, "hand-1", letter) is None

@@ -1,6 +1,6 @@
 """The runner-answer sanitizer (F11 o5) against a hostile corpus, and property tests: whatever goes in,
 nothing that comes out holds a forbidden class of content. The forbidden classes are restated here
-independently of `rooms.naming.sanitize`, so the sanitizer is checked against the spec, not itself."""
+independently of `rooms.contract.text`, so the sanitizer is checked against the spec, not itself."""
 
 from __future__ import annotations
 

@@ -1,7 +1,11 @@
-"""The runner-answer sanitizer (F11 o5): a name or purpose from a naming runner is hostile input.
+"""The one text rule for block names and purposes (F11 o5): text an agent, a runner or a seed writes is
+hostile input, on every path that stores it — runner answers, `candidateEdit` renames by any seat,
+`importSeed` — with the same limits everywhere (name 1-40 characters, purpose at most 120).
 
 `sanitize_answer(name, purpose)` answers `CleanLabel` (plain text, safe to store and to render escaped) or
-`UnsafeLabel` naming the field and the rule it broke — the caller then keeps the heuristic label, marked.
+`UnsafeLabel` naming the field and the rule it broke — the runner path then keeps the heuristic label,
+marked; the edit engine and the seed import refuse with ``name_invalid``. `hidden_character` is the part of
+the rule that free prose (mission notes and letters) shares: no control or invisible characters.
 It refuses rather than repairs: the only changes made to an accepted value are Unicode NFKC normalization
 (fullwidth and other compatibility forms become their plain characters) and whitespace collapsing (runs of
 spaces become one, ends trimmed). The refusal never echoes the hostile text.
@@ -42,8 +46,8 @@ import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rooms.naming.heuristic import NAME_MAX, PURPOSE_MAX
-
+NAME_MAX = 40
+PURPOSE_MAX = 120
 RAW_FACTOR = 8
 
 
@@ -146,6 +150,22 @@ def _char_reason(text: str, *, normalized: bool) -> Reason | None:
         stacked = stacked + 1 if category == "Mn" else 0
         if stacked > _MAX_STACKED_MARKS:
             return Reason.SYMBOL
+    return None
+
+
+def hidden_character(text: str, *, allowed: frozenset[str] = frozenset()) -> Reason | None:
+    """Whether prose (a mission note or letter) holds a control or an invisible character — bidi controls,
+    zero-width characters, line separators — other than those in `allowed` (newline and tab). Prose keeps
+    the label rule's character classes but not its patterns: a letter may name a path or a glob, and is
+    always shown escaped."""
+    for ch in text:
+        if ch in allowed:
+            continue
+        category = unicodedata.category(ch)
+        if category in _CONTROL:
+            return Reason.CONTROL
+        if category in _INVISIBLE:
+            return Reason.INVISIBLE
     return None
 
 
