@@ -29,7 +29,7 @@ from services.naming import name_candidate
 
 def default_repo_id(root: Path) -> str:
     """A repository id from the directory name: lower case, [a-z0-9._-] only."""
-    name = re.sub(r"[^a-z0-9._-]+", "-", root.resolve().name.lower()).strip("-.")
+    name = re.sub(r"[^a-z0-9._-]+", "-", root.resolve().name.lower())[:100].strip("-._")
     return name or "repo"
 
 

@@ -13,6 +13,7 @@ from graphdb.database import Database
 from graphdb.errors import GraphDbError
 from graphdb.retry_log import transaction_retries_unlogged
 from rooms.contract import SeedFile
+from rooms.contract.base import REPO_ID
 from rooms.reconcile import resolve_members
 from rooms.store_rules import CandidateWrite
 from services import scan as scans
@@ -43,6 +44,10 @@ def _ingest(args: argparse.Namespace) -> int:
     if root is None:
         return fail(f"{args.path} is not a directory", EXIT_BAD_INPUT)
     repo_id = args.repo_id or scans.default_repo_id(root)
+    if not REPO_ID.fullmatch(repo_id):
+        return fail(
+            "--repo-id: 1-100 letters, digits, '.', '_', ':' or '-', starting with a letter or digit", EXIT_BAD_INPUT
+        )
     log = progress(args.json or not sys.stderr.isatty())
     try:
         db = Database.connect()
@@ -120,6 +125,10 @@ def _scan(args: argparse.Namespace) -> int:
     if args.review_limit < 1:
         return fail("--review-limit must be at least 1", EXIT_BAD_INPUT)
     repo_id = args.repo_id or scans.default_repo_id(root)
+    if not REPO_ID.fullmatch(repo_id):
+        return fail(
+            "--repo-id: 1-100 letters, digits, '.', '_', ':' or '-', starting with a letter or digit", EXIT_BAD_INPUT
+        )
     log = progress(args.json or not sys.stderr.isatty())
     try:
         db = Database.connect()

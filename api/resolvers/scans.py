@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -21,10 +20,9 @@ from api.schema.scan_types import (
     scan_report,
 )
 from graphdb import store_writes
+from rooms.contract.base import REPO_ID
 from rooms.store_rules import CandidateWrite
 from services import scan as scans
-
-REPO_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,99}")
 
 
 async def report(context: Context, repo_id: str) -> dict[str, Any] | None:

@@ -11,6 +11,7 @@ fields a model lists in ``_omit_empty`` omitted when empty or false. Python-side
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, ClassVar
 
 from pydantic import (
@@ -64,6 +65,10 @@ def _check_ident(value: str) -> str:
         )
     return value
 
+
+REPO_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,99}")
+"""A repository id, as the API and the command line take one: 1-100 letters, digits, '.', '_', ':' or '-',
+starting with a letter or a digit."""
 
 RepoPath = Annotated[StrictStr, AfterValidator(_check_path)]
 """A repo-relative POSIX path or glob (see `rooms.contract.paths`)."""

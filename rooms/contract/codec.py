@@ -68,6 +68,8 @@ def _parse(text: str, model: type[_Model], schema: str, generic: str) -> _Model:
         data = json.loads(text, object_pairs_hook=_reject_duplicate_keys)
     except json.JSONDecodeError as exc:
         raise ContractError("invalid_json", f"not JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise ContractError("invalid_json", "not JSON a seed can be: nested too deeply") from exc
     if not isinstance(data, dict):
         raise ContractError(generic, "the document must be a JSON object")
     if data.get("schema") != schema:
