@@ -103,9 +103,10 @@ def apply_edit(
         lease_now = {"curating_by": lock.curating_by, "curating_until": lock.curating_until}
         before = before.model_copy(update=lease_now)
         warning = lease_warning(_lease_of(before), actor.agent_id, now)
-        if outcome.store.blocks == before.blocks and _outside_blocks(outcome.store) == _outside_blocks(before):
+        changed = outcome.store.model_copy(update=lease_now)
+        if changed == before:
             return EditApplied(locked, before, warning)
-        after = outcome.store.model_copy(update={"store_version": locked + 1, **lease_now})
+        after = changed.model_copy(update={"store_version": locked + 1})
         persisted.persist(tx, lock, before, after, entry("edit", actor, ops_text, batch_id=batch_id, summary=summary))
         return EditApplied(locked + 1, after, warning)
 
@@ -129,11 +130,6 @@ def _prepare(db: Database, repo_id: str, expected: int, ops: list[EditOp], actor
         return None  # no store, or a conflict: the locked transaction answers either
     store, manifest = snapshot
     return _Prepared(manifest, store, apply_batch(store, ops, actor.seat))
-
-
-def _outside_blocks(store: Store) -> tuple[object, ...]:
-    """What a batch may change besides the blocks."""
-    return store.unmapped_files, store.unmapped_total
 
 
 def lease(

@@ -13,7 +13,7 @@ from graphdb.database import Database
 from graphdb.errors import GraphDbError
 from graphdb.retry_log import transaction_retries_unlogged
 from rooms.contract import SeedFile
-from rooms.contract.base import REPO_ID
+from rooms.contract.base import REPO_ID, REPO_ID_RULE
 from rooms.reconcile import resolve_members
 from rooms.store_rules import CandidateWrite
 from services import scan as scans
@@ -39,15 +39,20 @@ def _root(path: Path) -> Path | None:
     return root if root.is_dir() else None
 
 
-def _ingest(args: argparse.Namespace) -> int:
+def _target(args: argparse.Namespace) -> tuple[Path, str] | str:
+    """The directory and the repository id a command works on, or why the arguments are refused."""
     root = _root(args.path)
     if root is None:
-        return fail(f"{args.path} is not a directory", EXIT_BAD_INPUT)
+        return f"{args.path} is not a directory"
     repo_id = args.repo_id or scans.default_repo_id(root)
-    if not REPO_ID.fullmatch(repo_id):
-        return fail(
-            "--repo-id: 1-100 letters, digits, '.', '_', ':' or '-', starting with a letter or digit", EXIT_BAD_INPUT
-        )
+    return (root, repo_id) if REPO_ID.fullmatch(repo_id) else f"--repo-id: {REPO_ID_RULE}"
+
+
+def _ingest(args: argparse.Namespace) -> int:
+    target = _target(args)
+    if isinstance(target, str):
+        return fail(target, EXIT_BAD_INPUT)
+    root, repo_id = target
     log = progress(args.json or not sys.stderr.isatty())
     try:
         db = Database.connect()
@@ -119,16 +124,12 @@ def summary(candidate: SeedFile, files: list[str], report: dict[str, Any], revie
 
 
 def _scan(args: argparse.Namespace) -> int:
-    root = _root(args.path)
-    if root is None:
-        return fail(f"{args.path} is not a directory", EXIT_BAD_INPUT)
+    target = _target(args)
+    if isinstance(target, str):
+        return fail(target, EXIT_BAD_INPUT)
     if args.review_limit < 1:
         return fail("--review-limit must be at least 1", EXIT_BAD_INPUT)
-    repo_id = args.repo_id or scans.default_repo_id(root)
-    if not REPO_ID.fullmatch(repo_id):
-        return fail(
-            "--repo-id: 1-100 letters, digits, '.', '_', ':' or '-', starting with a letter or digit", EXIT_BAD_INPUT
-        )
+    root, repo_id = target
     log = progress(args.json or not sys.stderr.isatty())
     try:
         db = Database.connect()

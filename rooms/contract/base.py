@@ -67,8 +67,8 @@ def _check_ident(value: str) -> str:
 
 
 REPO_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,99}")
-"""A repository id, as the API and the command line take one: 1-100 letters, digits, '.', '_', ':' or '-',
-starting with a letter or a digit."""
+"""A repository id, as the API and the command line take one (``REPO_ID_RULE``)."""
+REPO_ID_RULE = "1-100 letters, digits, '.', '_', ':' or '-', starting with a letter or a digit"
 
 RepoPath = Annotated[StrictStr, AfterValidator(_check_path)]
 """A repo-relative POSIX path or glob (see `rooms.contract.paths`)."""
