@@ -1,6 +1,8 @@
-"""Seat rules for mutations, enforced server-side from the token's identity (never from input)."""
+"""Seat rules for mutations and queries, enforced server-side from the token's identity (never from input)."""
 
 from __future__ import annotations
+
+from graphql import GraphQLError
 
 from api.context import Info
 from api.schema.results import Refused
@@ -9,6 +11,14 @@ from rooms.contract import Seat
 OWNER_ONLY = frozenset({Seat.OWNER})
 EDITORS = frozenset({Seat.OWNER, Seat.AGENT})
 AGENTS = frozenset({Seat.AGENT})
+
+
+def require_seat(info: Info, seats: frozenset[Seat], what: str) -> None:
+    """For queries, whose answers are data, not outcomes: a caller of another seat gets a coded GraphQL error."""
+    identity = info.context.identity
+    if identity is None or identity.seat not in seats:
+        allowed = " and ".join(sorted(s.value.upper() for s in seats))
+        raise GraphQLError(f"{what} are listed to the {allowed} seats", extensions={"code": "SEAT_FORBIDDEN"})
 
 
 def refuse_unless(info: Info, seats: frozenset[Seat], agent_id: str | None = None) -> Refused | None:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import strawberry
-from graphql import GraphQLError
 
 from api.context import Info
-from api.permissions import EDITORS, OWNER_ONLY, refuse_unless
+from api.permissions import EDITORS, OWNER_ONLY, refuse_unless, require_seat
 from api.resolvers import runners as resolve
 from api.schema.runner_types import (
     AddRunnerInput,
@@ -34,9 +33,7 @@ class RunnerQuery:
         role: RunnerRoleEnum | None = None,  # type: ignore[valid-type]
         repo_id: strawberry.ID | None = None,
     ) -> list[Runner]:
-        identity = info.context.identity
-        if identity is None or identity.seat not in EDITORS:  # commands and endpoints are not for readers
-            raise GraphQLError("runners are listed to the OWNER and AGENT seats", extensions={"code": "SEAT_FORBIDDEN"})
+        require_seat(info, EDITORS, "runners")  # their commands and endpoints are not for readers
         return await resolve.list_runners(info.context, role, None if repo_id is None else str(repo_id))
 
 
