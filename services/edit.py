@@ -22,6 +22,7 @@ from rooms.edit import Applied, EditOp, Rejected, apply_batch
 from rooms.lease import LeaseAction, LeaseBusy, LeaseGranted, decide_lease, lease_warning, parse_lease
 from rooms.reconcile import reconcile
 from rooms.store_rules import VersionConflict
+from services.prepared import Prepared, StoreRefused, write_prepared
 
 
 @dataclass(frozen=True)
@@ -30,12 +31,6 @@ class EditApplied:
     store: Store  # the store now
     lease_warning: str | None
     replayed: bool = False
-
-
-@dataclass(frozen=True)
-class StoreRefused:
-    code: str
-    message: str
 
 
 @dataclass(frozen=True)
@@ -68,68 +63,39 @@ def apply_edit(
     runner's renames).
 
     The batch is applied to a snapshot read before the transaction, so the store's write lock is held only
-    to compare versions and write: when the locked store is the snapshot (the same manifest), the outcome
-    computed on it stands; otherwise it is computed again under the lock. A batch that changes nothing
-    writes nothing and leaves the version where it was.
+    to compare versions and write: when the locked store is not the snapshot (a commit raced the read), the
+    lock is let go and the batch prepared again on a new snapshot. A batch that changes nothing writes
+    nothing and leaves the version where it was.
     """
     ops_text = _ops_json(ops)
-    prepared = _prepare(db, repo_id, expected, ops, actor)
 
-    def work(tx: ManagedTransaction) -> EditApplied | BatchRejected | VersionConflict | StoreRefused:
-        lock = persisted.lock(tx, repo_id, batch_id)
-        if lock is None:
-            return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
-        locked = lock.version
-        if lock.recorded is not None:
-            if lock.recorded.ops != ops_text:
-                return StoreRefused("batch_id_reused", f"batch {batch_id!r} was applied with other ops")
-            current = persisted.load_locked(tx, repo_id)
-            return EditApplied(
-                lock.recorded.store_version,
-                current,
-                lease_warning(_lease_of(current), actor.agent_id, now),
-                replayed=True,
-            )
-        if locked != expected:
-            return VersionConflict(expected, locked)
-        if prepared is not None and prepared.manifest == tuple(lock.manifest):
-            before, outcome = prepared.before, prepared.outcome
-        else:
-            before = persisted.load_locked(tx, repo_id)
-            outcome = apply_batch(before, ops, actor.seat)
-        if isinstance(outcome, Rejected):
-            return BatchRejected(outcome.op_index, outcome.code, outcome.message)
+    def replay(tx: ManagedTransaction, lock: persisted.Locked) -> EditApplied | BatchRejected | StoreRefused:
+        assert lock.recorded is not None
+        if lock.recorded.ops != ops_text:
+            return StoreRefused("batch_id_reused", f"batch {batch_id!r} was applied with other ops")
+        current = persisted.load_locked(tx, repo_id)
+        warning = lease_warning(_lease_of(current), actor.agent_id, now)
+        return EditApplied(lock.recorded.store_version, current, warning, replayed=True)
+
+    def commit(
+        tx: ManagedTransaction, lock: persisted.Locked, prepared: Prepared[Applied | Rejected]
+    ) -> EditApplied | BatchRejected | StoreRefused:
+        if isinstance(prepared.outcome, Rejected):
+            return BatchRejected(prepared.outcome.op_index, prepared.outcome.code, prepared.outcome.message)
         # The lease is not part of the manifest: the locked one is current, whatever the snapshot held.
         lease_now = {"curating_by": lock.curating_by, "curating_until": lock.curating_until}
-        before = before.model_copy(update=lease_now)
+        before = prepared.before.model_copy(update=lease_now)
         warning = lease_warning(_lease_of(before), actor.agent_id, now)
-        changed = outcome.store.model_copy(update=lease_now)
+        changed = prepared.outcome.store.model_copy(update=lease_now)
         if changed == before:
-            return EditApplied(locked, before, warning)
-        after = changed.model_copy(update={"store_version": locked + 1})
-        persisted.persist(tx, lock, before, after, entry("edit", actor, ops_text, batch_id=batch_id, summary=summary))
-        return EditApplied(locked + 1, after, warning)
+            return EditApplied(lock.version, before, warning)
+        after = changed.model_copy(update={"store_version": lock.version + 1})
+        line = entry("edit", actor, ops_text, batch_id=batch_id, summary=summary)
+        persisted.persist(tx, lock, before, after, line)
+        return EditApplied(lock.version + 1, after, warning)
 
-    return db.write(work)
-
-
-@dataclass(frozen=True)
-class _Prepared:
-    manifest: tuple[str, ...]
-    before: Store
-    outcome: Applied | Rejected
-
-
-def _prepare(db: Database, repo_id: str, expected: int, ops: list[EditOp], actor: Actor) -> _Prepared | None:
-    """The batch applied to the store as committed now, when that is the version the caller expects."""
-    try:
-        snapshot = persisted.load_snapshot(db, repo_id)
-    except persisted.TornRead:
-        return None  # it raced a commit: the locked transaction reads it again
-    if snapshot is None or snapshot[0].store_version != expected:
-        return None  # no store, or a conflict: the locked transaction answers either
-    store, manifest = snapshot
-    return _Prepared(manifest, store, apply_batch(store, ops, actor.seat))
+    compute = lambda store: apply_batch(store, ops, actor.seat)  # noqa: E731
+    return write_prepared(db, repo_id, expected, compute, commit, batch_id=batch_id, replay=replay)
 
 
 def lease(

@@ -34,7 +34,7 @@ from rooms.missions import (
     text_problem,
 )
 from services import edit
-from services.edit import StoreRefused
+from services.prepared import StoreRefused
 
 Refused = StoreRefused
 

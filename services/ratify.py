@@ -13,10 +13,10 @@ from graphdb import store as persisted
 from graphdb.database import Database
 from graphdb.history import Actor, entry
 from rooms.contract import Store
-from rooms.edit import RatifyApplied, RatifyRefusal, ratify
+from rooms.edit import RatifyApplied, RatifyRefusal, RatifyRejected, ratify
 from rooms.lease import format_time
 from rooms.store_rules import VersionConflict
-from services.edit import StoreRefused
+from services.prepared import Prepared, StoreRefused, write_prepared
 
 
 @dataclass(frozen=True)
@@ -29,19 +29,20 @@ def ratify_blocks(
 ) -> Store | RatifyRejectedBlocks | VersionConflict | StoreRefused:
     """The owner's gesture (the caller checked the seat): ratify all or the selected blocks."""
 
-    def work(tx: ManagedTransaction) -> Store | RatifyRejectedBlocks | VersionConflict | StoreRefused:
-        lock = persisted.lock(tx, repo_id)
-        if lock is None:
-            return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
-        locked = lock.version
-        if locked != expected:
-            return VersionConflict(expected, locked)
-        before = persisted.load_locked(tx, repo_id)
-        outcome = ratify(before, block_ids, ratifier=actor.agent_id, ratified_at=format_time(now))
+    def compute(before: Store) -> RatifyApplied | RatifyRejected:
+        return ratify(before, block_ids, ratifier=actor.agent_id, ratified_at=format_time(now))
+
+    def commit(
+        tx: ManagedTransaction, lock: persisted.Locked, prepared: Prepared[RatifyApplied | RatifyRejected]
+    ) -> Store | RatifyRejectedBlocks:
+        outcome = prepared.outcome
         if not isinstance(outcome, RatifyApplied):
             return RatifyRejectedBlocks(list(outcome.refusals))
-        after = outcome.store.model_copy(update={"store_version": locked + 1})
+        # The lease is not in the manifest: keep the locked one.
+        lease_now = {"curating_by": lock.curating_by, "curating_until": lock.curating_until}
+        before = prepared.before.model_copy(update=lease_now)
+        after = outcome.store.model_copy(update={"store_version": lock.version + 1, **lease_now})
         persisted.persist(tx, lock, before, after, entry("ratify", actor, json.dumps({"block_ids": block_ids})))
         return after
 
-    return db.write(work)
+    return write_prepared(db, repo_id, expected, compute, commit)

@@ -28,7 +28,7 @@ from graphdb import missions as mission_reads
 from rooms.lease import Lease, LeaseBusy
 from rooms.missions import Mission, MissionState
 from services import missions
-from services.edit import StoreRefused
+from services.prepared import StoreRefused
 
 
 def _now() -> datetime:
