@@ -16,11 +16,13 @@ from neo4j import ManagedTransaction
 from graphdb import codegraph
 from graphdb import store as persisted
 from graphdb.database import Database
+from graphdb.graph_facts import edit_graph
 from graphdb.history import Actor, entry
-from rooms.contract import Seat, SkeletonState, Store
-from rooms.edit import Applied, EditOp, Rejected, apply_batch
+from rooms.contract import ContractError, Seat, Store, parse_store, serialize_store
+from rooms.edit import Applied, EditOp, Merge, Rejected, Split, apply_batch
+from rooms.edit.graph import EditGraph
 from rooms.lease import LeaseAction, LeaseBusy, LeaseGranted, decide_lease, lease_warning, parse_lease
-from rooms.reconcile import reconcile
+from rooms.reconcile import BlockReconcile, block_changes, reconcile
 from rooms.store_rules import VersionConflict
 
 
@@ -73,7 +75,9 @@ def apply_edit(
     writes nothing and leaves the version where it was.
     """
     ops_text = _ops_json(ops)
-    prepared = _prepare(db, repo_id, expected, ops, actor)
+    # A merge or split is measured, and a split's sockets recomputed, on the code graph: read before the lock.
+    graph = edit_graph(db, repo_id) if any(isinstance(op, (Merge, Split)) for op in ops) else None
+    prepared = _prepare(db, repo_id, expected, ops, actor, graph)
 
     def work(tx: ManagedTransaction) -> EditApplied | BatchRejected | VersionConflict | StoreRefused:
         lock = persisted.lock(tx, repo_id, batch_id)
@@ -96,7 +100,7 @@ def apply_edit(
             before, outcome = prepared.before, prepared.outcome
         else:
             before = persisted.load_locked(tx, repo_id)
-            outcome = apply_batch(before, ops, actor.seat)
+            outcome = apply_batch(before, ops, actor.seat, graph)
         if isinstance(outcome, Rejected):
             return BatchRejected(outcome.op_index, outcome.code, outcome.message)
         # The lease is not part of the manifest: the locked one is current, whatever the snapshot held.
@@ -120,7 +124,9 @@ class _Prepared:
     outcome: Applied | Rejected
 
 
-def _prepare(db: Database, repo_id: str, expected: int, ops: list[EditOp], actor: Actor) -> _Prepared | None:
+def _prepare(
+    db: Database, repo_id: str, expected: int, ops: list[EditOp], actor: Actor, graph: EditGraph | None
+) -> _Prepared | None:
     """The batch applied to the store as committed now, when that is the version the caller expects."""
     try:
         snapshot = persisted.load_snapshot(db, repo_id)
@@ -129,7 +135,7 @@ def _prepare(db: Database, repo_id: str, expected: int, ops: list[EditOp], actor
     if snapshot is None or snapshot[0].store_version != expected:
         return None  # no store, or a conflict: the locked transaction answers either
     store, manifest = snapshot
-    return _Prepared(manifest, store, apply_batch(store, ops, actor.seat))
+    return _Prepared(manifest, store, apply_batch(store, ops, actor.seat, graph))
 
 
 def lease(
@@ -157,23 +163,39 @@ def lease(
     return db.write(work)
 
 
-def reconcile_store(db: Database, repo_id: str, actor: Actor) -> Store | StoreRefused:
-    """Resolve a ratified store against the files of the repository's latest ingest: one version bump when
-    that changes anything, none when it does not."""
+@dataclass(frozen=True)
+class ReconcileDone:
+    store: Store  # the store now (for a reconcile that changed nothing: as it was, same version)
+    blocks: list[BlockReconcile]  # per block, what the reconcile did
+    changed: bool  # false: nothing to resolve, nothing written, no new version
+
+
+def reconcile_store(
+    db: Database, repo_id: str, actor: Actor, expected: int | None = None
+) -> ReconcileDone | VersionConflict | StoreRefused:
+    """Resolve the store (ratified or candidate) against the files of the repository's latest ingest.
+
+    Under the store's lock: compare ``expected`` (when given), resolve, validate the result as a whole
+    store, then write — one version bump when that changes anything, none when it does not."""
     files = codegraph.file_paths(db, repo_id)
 
-    def work(tx: ManagedTransaction) -> Store | StoreRefused:
+    def work(tx: ManagedTransaction) -> ReconcileDone | VersionConflict | StoreRefused:
         lock = persisted.lock(tx, repo_id)
         if lock is None:
             return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
+        if expected is not None and lock.version != expected:
+            return VersionConflict(expected, lock.version)
         before = persisted.load_locked(tx, repo_id)
-        if before.skeleton.state is not SkeletonState.RATIFIED:
-            return StoreRefused("skeleton_not_ratified", "reconcile applies to a ratified skeleton; ratify first")
         reconciled = reconcile(before, files)
+        blocks = block_changes(before, reconciled)
         if reconciled == before:
-            return before  # nothing to resolve: no write, no new version
+            return ReconcileDone(before, blocks, changed=False)  # nothing to resolve: no write, no new version
         after = reconciled.model_copy(update={"store_version": lock.version + 1})
+        try:
+            parse_store(serialize_store(after))  # checked whole before anything is written
+        except ContractError as exc:
+            return StoreRefused(exc.code, f"the reconciled store would not be valid: {exc.message}")
         persisted.persist(tx, lock, before, after, entry("reconcile", actor, json.dumps({"files": len(files)})))
-        return after
+        return ReconcileDone(after, blocks, changed=True)
 
     return db.write(work)
