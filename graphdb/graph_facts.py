@@ -1,10 +1,18 @@
-"""What the code graph tells a naming packet: file languages, symbols worth naming a block after, and
-symbol counts per kind. Read once per naming run; empty (`GraphFacts().available` is false) when the
-repository has no code graph, and packets then fall back to the membership paths."""
+"""What the code graph tells the rooms rules.
+
+- `graph_facts`: for a naming packet, file languages, symbols worth naming a block after, and symbol
+  counts per kind. Read once per naming run; empty (`GraphFacts().available` is false) when the
+  repository has no code graph, and packets then fall back to the membership paths.
+- `edit_graph`: for a candidate edit that merges or splits, the files, file-level edges, communities and
+  package uses (read before the store is locked)."""
 
 from __future__ import annotations
 
+import json
+
 from graphdb.database import Database
+from rooms.candidate import ClusterParams, Fallback, FileEdge, PackageUse
+from rooms.edit.graph import EditGraph
 from rooms.naming import GraphFacts
 
 
@@ -20,3 +28,33 @@ def graph_facts(db: Database, repo_id: str) -> GraphFacts:
         (str(r["path"]), str(r["kind"]), int(r["count"])) for r in db.rows("naming_symbol_kinds", repo_id=repo_id)
     )
     return GraphFacts(languages=languages, symbols=symbols, kinds=kinds)
+
+
+def edit_graph(db: Database, repo_id: str) -> EditGraph | None:
+    """What a merge or split needs from the code graph (`rooms.edit.graph`), with the levers the last scan
+    used (its report); None when the repository has no code graph."""
+    files = tuple(str(r["path"]) for r in db.rows("cluster_files", repo_id=repo_id))
+    if not files:
+        return None
+    edges = tuple(
+        FileEdge(str(r["source"]), str(r["target"]), str(r["kind"]), float(r["weight"]))
+        for r in db.rows("cluster_file_edges", repo_id=repo_id)
+    )
+    communities = {str(r["path"]): int(r["seed"]) for r in db.rows("cluster_seeds_read", repo_id=repo_id)}
+    packages = tuple(
+        PackageUse(str(r["path"]), str(r["ecosystem"]), str(r["name"]))
+        for r in db.rows("cluster_package_uses", repo_id=repo_id)
+    )
+    rows = db.rows("store_read_report", repo_id=repo_id)
+    report = json.loads(rows[0]["report"]) if rows and rows[0]["report"] else {}
+    levers = report.get("parameters") or {}
+    defaults = ClusterParams()
+    return EditGraph(
+        files=files,
+        edges=edges,
+        communities=communities,
+        packages=packages,
+        cohesion_floor=int(levers.get("cohesion_floor", defaults.cohesion_floor)),
+        socket_min_weight=float(levers.get("socket_min_weight", defaults.socket_min_weight)),
+        graph_scores=report.get("fallback") != Fallback.DOCS_NO_EDGE.value,
+    )

@@ -13,16 +13,17 @@ from datetime import datetime
 
 from neo4j import ManagedTransaction
 
-from graphdb import codegraph
+from graphdb import codegraph, store_writes
 from graphdb import store as persisted
 from graphdb.database import Database
+from graphdb.graph_facts import edit_graph
 from graphdb.history import Actor, entry
-from rooms.contract import Seat, SkeletonState, Store
-from rooms.edit import Applied, EditOp, Rejected, apply_batch
+from rooms.contract import ContractError, Seat, Store, parse_store, serialize_store
+from rooms.edit import Applied, EditOp, Merge, Rejected, Split, apply_batch
 from rooms.lease import LeaseAction, LeaseBusy, LeaseGranted, decide_lease, lease_warning, parse_lease
-from rooms.reconcile import reconcile
+from rooms.reconcile import BlockReconcile, block_changes, reconcile
 from rooms.store_rules import VersionConflict
-from services.prepared import Prepared, StoreRefused, write_prepared
+from services.prepared import ATTEMPTS, Prepared, StoreRefused, write_prepared
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,8 @@ def apply_edit(
     nothing and leaves the version where it was.
     """
     ops_text = _ops_json(ops)
+    # A merge or split is measured, and a split's sockets recomputed, on the code graph: read before the lock.
+    graph = edit_graph(db, repo_id) if any(isinstance(op, (Merge, Split)) for op in ops) else None
 
     def replay(tx: ManagedTransaction, lock: persisted.Locked) -> EditApplied | BatchRejected | StoreRefused:
         assert lock.recorded is not None
@@ -94,7 +97,7 @@ def apply_edit(
         persisted.persist(tx, lock, before, after, line)
         return EditApplied(lock.version + 1, after, warning)
 
-    compute = lambda store: apply_batch(store, ops, actor.seat)  # noqa: E731
+    compute = lambda store: apply_batch(store, ops, actor.seat, graph)  # noqa: E731
     return write_prepared(db, repo_id, expected, compute, commit, batch_id=batch_id, replay=replay)
 
 
@@ -123,23 +126,51 @@ def lease(
     return db.write(work)
 
 
-def reconcile_store(db: Database, repo_id: str, actor: Actor) -> Store | StoreRefused:
-    """Resolve a ratified store against the files of the repository's latest ingest: one version bump when
-    that changes anything, none when it does not."""
+@dataclass(frozen=True)
+class ReconcileDone:
+    store: Store  # the store now (for a reconcile that changed nothing: as it was, same version)
+    blocks: list[BlockReconcile]  # per block, what the reconcile did
+    changed: bool  # false: nothing to resolve, nothing written, no new version
+
+
+def reconcile_store(
+    db: Database, repo_id: str, actor: Actor, expected: int | None = None
+) -> ReconcileDone | VersionConflict | StoreRefused:
+    """Resolve the store (ratified or candidate) against the files of the repository's latest ingest.
+
+    Resolved and validated as a whole store on a snapshot, before the lock; under it, the version is
+    compared (``expected``; without one, the version the snapshot had, prepared again if a write won the
+    race) and the result written — one version bump when that changes anything, none when it does not."""
     files = codegraph.file_paths(db, repo_id)
 
-    def work(tx: ManagedTransaction) -> Store | StoreRefused:
-        lock = persisted.lock(tx, repo_id)
-        if lock is None:
-            return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
-        before = persisted.load_locked(tx, repo_id)
-        if before.skeleton.state is not SkeletonState.RATIFIED:
-            return StoreRefused("skeleton_not_ratified", "reconcile applies to a ratified skeleton; ratify first")
+    def compute(before: Store) -> ReconcileDone | StoreRefused | tuple[Store, list[BlockReconcile]]:
         reconciled = reconcile(before, files)
+        blocks = block_changes(before, reconciled)
         if reconciled == before:
-            return before  # nothing to resolve: no write, no new version
-        after = reconciled.model_copy(update={"store_version": lock.version + 1})
-        persisted.persist(tx, lock, before, after, entry("reconcile", actor, json.dumps({"files": len(files)})))
-        return after
+            return ReconcileDone(before, blocks, changed=False)  # nothing to resolve: no write, no new version
+        try:
+            parse_store(serialize_store(reconciled))  # checked whole before anything is written
+        except ContractError as exc:
+            return StoreRefused(exc.code, f"the reconciled store would not be valid: {exc.message}")
+        return reconciled, blocks
 
-    return db.write(work)
+    def commit(
+        tx: ManagedTransaction,
+        lock: persisted.Locked,
+        prepared: Prepared[ReconcileDone | StoreRefused | tuple[Store, list[BlockReconcile]]],
+    ) -> ReconcileDone | StoreRefused:
+        if not isinstance(prepared.outcome, tuple):
+            return prepared.outcome
+        reconciled, blocks = prepared.outcome
+        lease_now = {"curating_by": lock.curating_by, "curating_until": lock.curating_until}
+        before = prepared.before.model_copy(update=lease_now)
+        after = reconciled.model_copy(update={"store_version": lock.version + 1, **lease_now})
+        persisted.persist(tx, lock, before, after, entry("reconcile", actor, json.dumps({"files": len(files)})))
+        return ReconcileDone(after, blocks, changed=True)
+
+    for _ in range(ATTEMPTS):
+        version = expected if expected is not None else store_writes.store_version(db, repo_id)
+        answer = write_prepared(db, repo_id, version, compute, commit)
+        if expected is not None or not isinstance(answer, VersionConflict):
+            break
+    return answer

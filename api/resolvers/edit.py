@@ -12,6 +12,8 @@ from api.context import Context
 from api.resolvers.actor import actor
 from api.schema import store as types
 from api.schema.edit_types import (
+    BlockReconcileChange,
+    BlockReconciled,
     CandidateEditInput,
     CandidateLeaseInput,
     EditApplied,
@@ -129,10 +131,26 @@ async def ratify_blocks(context: Context, data: RatifyBlocksInput) -> Any:
 
 
 async def reconcile(context: Context, data: ReconcileInput) -> Any:
-    outcome = await run_in_threadpool(edits.reconcile_store, context.db, str(data.repo_id), actor(context))
-    if isinstance(outcome, edits.StoreRefused):
+    outcome = await run_in_threadpool(
+        edits.reconcile_store, context.db, str(data.repo_id), actor(context), data.expected_store_version
+    )
+    if isinstance(outcome, (Conflict, edits.StoreRefused)):
         return _common(outcome)
-    return Reconciled(store=types.store(outcome))
+    return Reconciled(
+        store=types.store(outcome.store),
+        changed=outcome.changed,
+        blocks=[
+            BlockReconciled(
+                block_id=strawberry.ID(b.block_id),
+                change=BlockReconcileChange(b.change.value),
+                resolved=b.resolved,
+                added=b.added,
+                removed=b.removed,
+                boundary_version=b.boundary_version,
+            )
+            for b in outcome.blocks
+        ],
+    )
 
 
 def _common(outcome: Conflict | edits.StoreRefused) -> VersionConflict | Refused:

@@ -48,10 +48,10 @@ async def export_seed(context: Context, repo_id: str) -> str | None:
     return await run_in_threadpool(store_writes.seed_text, store)  # large stores: off the loop
 
 
-async def history(context: Context, repo_id: str, last: int) -> list[dict[str, object]]:
+async def history(context: Context, repo_id: str, last: int, before: int | None = None) -> list[dict[str, object]]:
     """The history as of the version the request's store fields answer for: one document never pairs a
-    store with a history line behind or ahead of it."""
+    store with a history line behind or ahead of it. ``before``: only the lines below that version."""
     store = await read_store(context, repo_id)
     if store is None:
         return []
-    return await run_in_threadpool(histories.history, context.db, repo_id, last, store.store_version)
+    return await run_in_threadpool(histories.history, context.db, repo_id, last, store.store_version, before)

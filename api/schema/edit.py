@@ -43,7 +43,9 @@ class EditMutation:
         return refuse_unless(info, OWNER_ONLY) or await resolve.ratify_blocks(info.context, input)
 
     @strawberry.mutation(
-        description="OWNER or AGENT. Reconcile a ratified store against the files of the repository's latest scan."
+        description="OWNER or AGENT. Reconcile a store (ratified or candidate) against the files of the "
+        "repository's latest scan; reports what happened to each block, and a reconcile that changes "
+        "nothing writes nothing (same storeVersion)."
     )
     async def reconcile(self, info: Info, input: ReconcileInput) -> ReconcileResult:
         return refuse_unless(info, EDITORS) or await resolve.reconcile(info.context, input)

@@ -156,14 +156,41 @@ RatifyResult = Annotated[Ratified | RatifyRejected | VersionConflict | Refused, 
 @strawberry.input
 class ReconcileInput:
     repo_id: strawberry.ID
+    expected_store_version: int | None = strawberry.field(
+        default=None,
+        description="When given, a store at another version answers VersionConflict and nothing is written.",
+    )
+
+
+@strawberry.enum(description="What a reconcile did to one block.")
+class BlockReconcileChange(Enum):
+    RECORDED = strawberry.enum_value("recorded", description="A first reconcile: its files and fingerprint recorded.")
+    KEPT = strawberry.enum_value("kept", description="It resolves to the same files as at the last reconcile.")
+    CHANGED = strawberry.enum_value(
+        "changed", description="It resolves to other files: the fingerprint and boundaryVersion moved."
+    )
+    EMPTIED = strawberry.enum_value("emptied", description="It resolves to no file any more.")
+
+
+@strawberry.type(description="One block after a reconcile.")
+class BlockReconciled:
+    block_id: strawberry.ID
+    change: BlockReconcileChange
+    resolved: int = strawberry.field(description="Files the block resolves to now.")
+    added: int = strawberry.field(description="Files it resolves to now and did not at the last reconcile.")
+    removed: int = strawberry.field(description="Files it resolved to at the last reconcile and does not now.")
+    boundary_version: int
 
 
 @strawberry.type(
     description="Blocks resolved against the repository's current files; boundaryVersion bumped "
-    "where membership moved; the unmapped files cached on the store."
+    "where membership moved; the unmapped files cached on the store. `changed` false: nothing to "
+    "resolve, nothing written, storeVersion as it was."
 )
 class Reconciled:
     store: types.Store
+    changed: bool
+    blocks: list[BlockReconciled] = strawberry.field(description="Per block, in store order.")
 
 
-ReconcileResult = Annotated[Reconciled | Refused, strawberry.union("ReconcileResult")]
+ReconcileResult = Annotated[Reconciled | VersionConflict | Refused, strawberry.union("ReconcileResult")]

@@ -92,6 +92,9 @@ class Block:
     unmapped_residue: list[str]
     candidate_meta: CandidateMeta | None
     seam_paths: list[str] = strawberry.field(description="Members this block shares with another block.")
+    resolved_seams: list[str] = strawberry.field(
+        description='Seams this block keeps by decision (resolveSeam "both"): shared, and resolved.'
+    )
 
 
 @strawberry.type(description="A block map: the live skeleton of a repository, or a pending revision of it.")
@@ -160,6 +163,7 @@ def block(model: c.SystemBlock, seams: frozenset[str] = frozenset()) -> Block:
             shared_member_count=meta.shared_member_count,
         ),
         seam_paths=sorted(m.path for m in model.membership if m.path in seams),
+        resolved_seams=list(model.resolved_seams),
     )
 
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Annotated, Any, cast
 
 import strawberry
 
 from api.context import Info
 from api.resolvers import store as resolve
 from api.schema import store as types
+
+HISTORY_PAGE_MAX = 500
 
 
 @strawberry.type
@@ -68,11 +70,21 @@ class StoreQuery:
         return None if model is None else types.lease(model)
 
     @strawberry.field(
-        description="The last writes to a store (scans, imports, edit batches, ratifications), up to "
-        "the version the document's other store fields answer for."
+        description="The last writes to a store (scans, imports, edit batches, ratifications, reconciles), "
+        "oldest first, up to the version the document's other store fields answer for. A page holds at most "
+        f"{HISTORY_PAGE_MAX} lines; for the page before it, pass `before:` its first line's storeVersion "
+        "(every write has its own version), until a page comes back shorter than `last`."
     )
-    async def history(self, info: Info, repo_id: strawberry.ID, last: int = 20) -> list[HistoryEntry]:
-        rows = await resolve.history(info.context, repo_id, max(1, min(last, 500)))
+    async def history(
+        self,
+        info: Info,
+        repo_id: strawberry.ID,
+        last: int = 20,
+        before: Annotated[
+            int | None, strawberry.argument(description="Only the writes below this storeVersion (the older page).")
+        ] = None,
+    ) -> list[HistoryEntry]:
+        rows = await resolve.history(info.context, repo_id, max(1, min(last, HISTORY_PAGE_MAX)), before)
         return [HistoryEntry(**cast(dict[str, Any], row)) for row in rows]
 
     @strawberry.field(description="The live skeleton as seed JSON (system-block-seed-v0), byte-stable.")

@@ -9,7 +9,7 @@ from typing import Any
 BLOCK = """fragment B on Block {
   blockId name purpose state
   membership { path role }
-  seamPaths unmappedResidue
+  seamPaths resolvedSeams unmappedResidue
   candidateMeta { namedBy needsOwnerNaming graphCohesion edgeSampleSize directorySupport coverageRatio sharedMemberCount }
 }"""
 

@@ -160,7 +160,7 @@ class CandidateMeta(ContractModel):
 
 
 class SystemBlock(ContractModel):
-    _omit_empty: ClassVar[frozenset[str]] = frozenset({"resolved_members"})
+    _omit_empty: ClassVar[frozenset[str]] = frozenset({"resolved_members", "resolved_seams"})
 
     block_id: Ident
     name: StrictStr
@@ -180,6 +180,9 @@ class SystemBlock(ContractModel):
     resolved_members: list[RepoPath] = []
     pre_archive_state: BlockState | None = None
     candidate_meta: CandidateMeta | None = None
+    # Seams this block keeps by decision (``resolve_seam`` with ``both``): each is a ``shared`` entry of
+    # the block, and a seam whose every ``shared`` claimant lists it here is resolved (`rooms.edit.seams`).
+    resolved_seams: list[RepoPath] = []
 
     @model_validator(mode="after")
     def _consistent(self) -> SystemBlock:
@@ -192,6 +195,19 @@ class SystemBlock(ContractModel):
                     {"block_id": self.block_id, "path": member.path},
                 )
             seen.add(member.path)
+        if self.resolved_seams:
+            shared = {m.path for m in self.membership if m.role is MemberRole.SHARED}
+            for path in self.resolved_seams:
+                if path not in shared:
+                    raise PydanticCustomError(
+                        "invalid_block",
+                        "block {block_id} lists '{path}' as a resolved seam, but it is not a shared member",
+                        {"block_id": self.block_id, "path": path},
+                    )
+            if len(set(self.resolved_seams)) != len(self.resolved_seams):
+                raise PydanticCustomError(
+                    "invalid_block", "block {block_id} lists a resolved seam twice", {"block_id": self.block_id}
+                )
         for receipt in self.receipts:
             scope = receipt.scope
             if (scope.block_id, scope.boundary_version, scope.contract_version) != (

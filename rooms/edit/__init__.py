@@ -3,7 +3,9 @@
 Public API:
 - ops: `Rename`, `Merge`, `Split`, `MoveMember`, `ResolveSeam`, `AssignUnmapped`, the union `EditOp`,
   `parse_ops(items) -> list[EditOp]` (raises `OpParseError`, code ``invalid_op``)
-- `apply_batch(store, ops, seat) -> Applied | Rejected`; `EditCode`, `BATCH_INDEX`
+- `apply_batch(store, ops, seat, graph=None) -> Applied | Rejected`; `EditCode`, `BATCH_INDEX`;
+  `rooms.edit.graph.EditGraph` (what the code graph says, for merges and splits; imported from its module:
+  it reads `rooms.candidate`, which itself uses this package)
 - seams: `unresolved_seams(blocks) -> {path: [block_id]}`, `unresolved_seam_count(blocks) -> int`
 - ratify: `check_ratify(store, block_ids) -> [RatifyRefusal]`,
   `ratify(store, block_ids, *, ratifier, ratified_at, method="verb", commit="") -> RatifyApplied | RatifyRejected`

@@ -11,18 +11,22 @@ persisting and bumping it once is the caller's transaction.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from rooms.contract import Seat, SkeletonState, Store
 from rooms.edit.canonical import SurvivorMap, canonicalize
 from rooms.edit.invariants import check_final
 from rooms.edit.members import apply_assign_unmapped, apply_move_member, apply_resolve_seam
 from rooms.edit.merge import apply_merge
-from rooms.edit.meta import shared_count
+from rooms.edit.meta import remeasured, shared_count
 from rooms.edit.ops import AssignUnmapped, EditOp, Merge, MoveMember, Rename, ResolveSeam, Split
 from rooms.edit.outcome import BATCH_INDEX, Applied, EditCode, EditOutcome, Refusal, Rejected
 from rooms.edit.rename import apply_rename
 from rooms.edit.split import apply_split
 from rooms.edit.working import Working
+
+if TYPE_CHECKING:
+    from rooms.edit.graph import EditGraph
 
 
 def _applier(op: EditOp, index: int, seat: Seat) -> Callable[[Working, SurvivorMap], None]:
@@ -50,6 +54,18 @@ def _changed(w: Working) -> set[str]:
     }
 
 
+def _measure(w: Working) -> None:
+    """Measure the merged and split blocks of the batch against the code graph (`rooms.edit.meta`)."""
+    wanted = [b for b in dict.fromkeys(w.measure) if b in w.blocks]
+    if w.graph is None or not wanted:
+        return
+    files = w.graph.members(w.all_blocks())
+    for block_id in wanted:
+        block = w.blocks[block_id]
+        if block.candidate_meta is not None:
+            block.candidate_meta = remeasured(block.candidate_meta, w.graph.measure(block, files[block_id]))
+
+
 def _result(w: Working, changed: set[str]) -> Applied:
     for block_id in changed:
         block = w.blocks[block_id]
@@ -68,8 +84,10 @@ def _result(w: Working, changed: set[str]) -> Applied:
     )
 
 
-def apply_batch(store: Store, ops: Sequence[EditOp], seat: Seat) -> EditOutcome:
-    """Apply `ops` as one atomic batch on behalf of `seat`; never mutates `store`."""
+def apply_batch(store: Store, ops: Sequence[EditOp], seat: Seat, graph: EditGraph | None = None) -> EditOutcome:
+    """Apply `ops` as one atomic batch on behalf of `seat`; never mutates `store`. `graph` is what the
+    code graph says about the files (`rooms.edit.graph`): merges and splits are measured and a split's
+    sockets recomputed with it; without it they are not measured (`rooms.edit.meta`)."""
     if seat is Seat.READER:
         return Rejected(BATCH_INDEX, EditCode.SEAT_FORBIDDEN.value, "the READER seat cannot edit a candidate")
     if store.skeleton.state is not SkeletonState.CANDIDATE:
@@ -78,15 +96,17 @@ def apply_batch(store: Store, ops: Sequence[EditOp], seat: Seat) -> EditOutcome:
             EditCode.SKELETON_NOT_CANDIDATE.value,
             "this skeleton is ratified; candidate edits only apply to a candidate skeleton",
         )
-    w = Working(store)
+    w = Working(store, graph)
     index = BATCH_INDEX
     try:
         survivors = canonicalize(ops)
         for index, op in enumerate(ops):
             _applier(op, index, seat)(w, survivors)
         index = BATCH_INDEX
+        w.tidy_seams()
         changed = _changed(w)
         check_final(w, changed)
+        _measure(w)
     except Refusal as refusal:
         at = refusal.op_index if refusal.op_index is not None else index
         return Rejected(at, refusal.code, refusal.message)

@@ -56,7 +56,7 @@ def check_final(w: Working, changed: set[str]) -> None:
         raise Refusal(
             EditCode.ORPHANED_MEMBER, f"path(s) {_shown(orphans)} would belong to no block and not be in the residue"
         )
-    unresolved = sorted(p for p in w.touched_paths if is_unresolved(w.claims(p)))
+    unresolved = sorted(p for p in w.touched_paths if is_unresolved(w.claims(p), w.keeping(p)))
     if unresolved:
         owners = [block_id for block_id, _ in w.claims(unresolved[0])]
         raise Refusal(

@@ -7,7 +7,9 @@ name is "touched": if it ends the batch as an unresolved seam, the batch is refu
 - move_member: the entry (with its role) leaves ``from`` and joins ``to``; if ``to`` already claims the
   path the two entries combine (`combine_roles`). from == to is a no-op.
 - resolve_seam ``primary:<id>``: the chosen block keeps the path as ``primary``, every other claimant drops
-  it, however many there are. ``both``: every ``shared`` claim becomes ``primary`` (see `rooms.edit.seams`).
+  it, however many there are. ``both``: the path stays a seam — every ``primary`` or ``shared`` claim is
+  (or becomes) ``shared`` and each of those claimants lists it in ``resolved_seams``, which marks the seam
+  as decided (see `rooms.edit.seams`); a claim with a specific role (test/docs/...) keeps it.
   A path with a single claim is accepted (the chosen block must be that claimant for ``primary:``).
 - assign_unmapped: the path leaves every residue list (blocks' ``unmapped_residue`` and the store's
   ``unmapped_files``, whose ``unmapped_total`` drops by one) and joins the block as ``primary`` — or as
@@ -57,9 +59,14 @@ def apply_resolve_seam(w: Working, op: ResolveSeam, survivors: SurvivorMap) -> N
     if not claimants:
         raise Refusal(EditCode.PATH_NOT_MEMBER, f"{path!r} is in the residue, not a member of any block")
     if chosen is None:
-        for block_id, member in list(w.claims(path)):
-            if member.role is MemberRole.SHARED:
-                w.set_role(block_id, path, MemberRole.PRIMARY)
+        claims = w.claims(path)
+        if len(claims) < 2:
+            w.settle({path})  # nothing to share: a lone claim is the path's owner
+            return
+        for block_id, member in claims:
+            if member.role in (MemberRole.SHARED, MemberRole.PRIMARY):
+                w.set_role(block_id, path, MemberRole.SHARED)
+                w.keep_seam(block_id, path)
         return
     if chosen not in claimants:
         raise Refusal(EditCode.PATH_NOT_MEMBER, f"{path!r} is not a member of block {chosen!r}")

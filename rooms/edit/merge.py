@@ -3,7 +3,8 @@
 Membership is unioned (one entry per path; a path the merged blocks shared becomes a single ``primary``
 entry unless a third block still claims it), residue is unioned, the victims' sockets join the survivor's,
 every socket pointing at a victim now points at the survivor (self-sockets and duplicates dropped), the
-victims are removed and the survivor's meta is recomputed (`rooms.edit.meta`).
+victims are removed and the survivor's meta is recomputed (`rooms.edit.meta`: measured on the code graph
+when the batch has it, never averaged into a made-up cohesion).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ def apply_merge(w: Working, op: Merge, index: int, survivors: SurvivorMap) -> No
         victim = w.get(victim_id)
         w.add_members(op.into, victim.membership)
         merged.unmapped_residue = list(dict.fromkeys([*merged.unmapped_residue, *victim.unmapped_residue]))
+        merged.resolved_seams = list(dict.fromkeys([*merged.resolved_seams, *victim.resolved_seams]))
         merged.sockets.inputs.extend(victim.sockets.inputs)
         merged.sockets.outputs.extend(victim.sockets.outputs)
         merged.sockets.external.extend(victim.sockets.external)
@@ -45,3 +47,4 @@ def apply_merge(w: Working, op: Merge, index: int, survivors: SurvivorMap) -> No
     rewrite_targets(w, targets)
     w.settle({path for path, count in paths_in_merge.items() if count > 1})
     merged.candidate_meta = merged_meta(merged.candidate_meta, scores)
+    w.measure.append(op.into)

@@ -1,13 +1,20 @@
-"""Candidate scores after an edit. The engine has no graph, so it never pretends to remeasure:
+"""Candidate scores after an edit (F0c §3b: components, and nothing faked).
 
-- merge: `edge_sample_size` is the sum over the merged blocks; `graph_cohesion` is their mean weighted by
-  edge samples over the blocks that had one (None when none had); `directory_support` and `coverage_ratio`
-  are means weighted by membership entry counts; `named_by`/`needs_owner_naming` stay the survivor's (the
-  survivor keeps its name). A survivor without meta (hand-authored) stays without.
-- split: each child is `named_by: heuristic`, `needs_owner_naming: true` (its name is derived, F0c §3a),
-  `graph_cohesion` None with `edge_sample_size` 0 (not measured), `directory_support`/`coverage_ratio`
-  inherited from the parent (0.0 when the parent had no meta). The next scan measures for real.
-- every block the batch changes gets an exact `shared_member_count`.
+With the code graph (`rooms.edit.graph.EditGraph`), a merged block and each child of a split are measured
+at the end of the batch exactly as the scan measures a block: `graph_cohesion` (None below the declared
+floor), `edge_sample_size`, `directory_support` and `coverage_ratio` over the files it resolves to
+(`remeasured`). Without it the engine cannot measure, so it does not pretend to:
+
+- merge: `graph_cohesion` None and `edge_sample_size` 0 (not measured: the parts' edges overlap, a mean of
+  their cohesions is not the cohesion of the union); `directory_support` and `coverage_ratio` are the
+  parts' means weighted by membership entry counts (an estimate of a share, not a new score).
+- split: each child has `graph_cohesion` None with `edge_sample_size` 0, and `directory_support` /
+  `coverage_ratio` inherited from the parent (0.0 when the parent had no meta).
+
+Either way `named_by`/`needs_owner_naming` stay the survivor's on a merge (it keeps its name), and a split
+child is `named_by: heuristic`, `needs_owner_naming: true` (its name is derived, F0c §3a). A survivor
+without meta (hand-authored) stays without. Every block the batch changes gets an exact
+`shared_member_count`.
 """
 
 from __future__ import annotations
@@ -32,11 +39,10 @@ def merged_meta(survivor: CandidateMeta | None, parts: list[tuple[CandidateMeta 
     if survivor is None:
         return None
     scored = [(meta, count) for meta, count in parts if meta is not None]
-    cohesion = _weighted([(m.graph_cohesion, m.edge_sample_size) for m, _ in scored if m.graph_cohesion is not None])
     return survivor.model_copy(
         update={
-            "graph_cohesion": cohesion,
-            "edge_sample_size": sum(m.edge_sample_size for m, _ in scored),
+            "graph_cohesion": None,
+            "edge_sample_size": 0,
             "directory_support": _weighted([(m.directory_support, n) for m, n in scored]) or 0.0,
             "coverage_ratio": _weighted([(m.coverage_ratio, n) for m, n in scored]) or 0.0,
         }
@@ -53,4 +59,16 @@ def child_meta(parent: SystemBlock) -> CandidateMeta:
         directory_support=inherited.directory_support if inherited else 0.0,
         coverage_ratio=inherited.coverage_ratio if inherited else 0.0,
         shared_member_count=0,
+    )
+
+
+def remeasured(meta: CandidateMeta, measured: CandidateMeta) -> CandidateMeta:
+    """`meta` with the graph's components from `measured` (naming fields and the seam count kept)."""
+    return meta.model_copy(
+        update={
+            "graph_cohesion": measured.graph_cohesion,
+            "edge_sample_size": measured.edge_sample_size,
+            "directory_support": measured.directory_support,
+            "coverage_ratio": measured.coverage_ratio,
+        }
     )

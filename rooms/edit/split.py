@@ -15,8 +15,15 @@ Children, in group order, take the parent's place:
   from `rooms.edit.meta.child_meta` (needs owner naming);
 - purpose, kind, state, versions, receipt contract and layout copied from the parent; no fingerprint or
   resolved members (a candidate inherits nothing it did not earn, F0c §4b);
-- sockets: each child gets the parent's sockets, and every socket that pointed at the parent points at
-  every child — without the graph we cannot tell which child carries the dependency, so we keep each
+- sockets, with the code graph (`rooms.edit.graph`): recomputed from the file edges that cross the new
+  boundaries, as the scan computes them (child <-> child and child <-> every other block, with the scan's
+  ``socket_min_weight``, type and test-only class): each child gets the sockets its own files earn, every
+  other block's sockets to the parent are replaced by those to the children that carry the dependency,
+  and an external socket of a package goes to the children whose files use it. A socket the graph does
+  not back at all (no edge between the parent's files and that block: hand-made, or from an import) and
+  an external socket of no package the parent's files use are kept on every child, as without the graph;
+- sockets, without the graph: each child gets the parent's sockets, and every socket that pointed at the
+  parent points at every child — we cannot tell which child carries the dependency, so we keep each
   possible one rather than guess;
 - the parent's residue (and the uncovered entries, with ``rest_to_residue``) goes to the first child; an
   uncovered entry that another block also claims simply stays with that block (it is not unmapped).
@@ -26,8 +33,9 @@ from __future__ import annotations
 
 import hashlib
 import posixpath
+from typing import TYPE_CHECKING
 
-from rooms.contract import Member, SystemBlock, is_glob, path_matches, validate_repo_path
+from rooms.contract import Member, Socket, Sockets, SystemBlock, is_glob, path_matches, validate_repo_path
 from rooms.contract.text import NAME_MAX, UnsafeLabel, sanitize_label
 from rooms.edit.canonical import SurvivorMap
 from rooms.edit.meta import child_meta
@@ -35,6 +43,9 @@ from rooms.edit.ops import Split
 from rooms.edit.outcome import EditCode, Refusal
 from rooms.edit.sockets import rewrite_targets
 from rooms.edit.working import Working, copy_block
+
+if TYPE_CHECKING:
+    from rooms.edit.graph import EditGraph
 
 
 def child_id(parent_id: str, members: list[Member], taken: set[str] | frozenset[str] = frozenset()) -> str:
@@ -149,6 +160,77 @@ def apply_split(w: Working, op: Split, survivors: SurvivorMap) -> None:
             }
         )
         children.append(child)
+    before = w.graph.members(w.all_blocks()) if w.graph is not None else None
     w.replace(parent.block_id, children)
-    rewrite_targets(w, {parent.block_id: [c.block_id for c in children]})
+    if w.graph is not None and before is not None:
+        _recompute_sockets(w, w.graph, parent, children, before)
+    else:
+        rewrite_targets(w, {parent.block_id: [c.block_id for c in children]})
+    w.measure.extend(c.block_id for c in children)
     w.settle(claimed_elsewhere)
+
+
+def _recompute_sockets(
+    w: Working, graph: EditGraph, parent: SystemBlock, children: list[SystemBlock], before: dict[str, set[str]]
+) -> None:
+    """Sockets across the split's new boundaries, from the code graph (see the module's docstring)."""
+    parent_id = parent.block_id
+    child_ids = [c.block_id for c in children]
+    backed = graph.uses(before)  # (a, b): a's files use b's files, before the split
+    after = graph.members(w.all_blocks())
+    earned = graph.sockets(after)
+    children_external = graph.external({c: after[c] for c in child_ids})
+    parent_packages = graph.packages_of(before.get(parent_id, set()))
+    for child_id in child_ids:
+        child = w.blocks[child_id]
+        own = earned.get(child_id, Sockets())
+        child_packages = graph.packages_of(after[child_id])
+        kept_in = [s for s in parent.sockets.inputs if s.to is None or (parent_id, s.to) not in backed]
+        kept_out = [s for s in parent.sockets.outputs if s.to is None or (s.to, parent_id) not in backed]
+        child.sockets.inputs = _unique([*own.inputs, *kept_in], child_id)
+        child.sockets.outputs = _unique([*own.outputs, *kept_out], child_id)
+        external = [
+            s
+            for s in parent.sockets.external
+            if s.alias is None or s.alias not in parent_packages or s.alias in child_packages
+        ]
+        child.sockets.external = _unique([*external, *children_external.get(child_id, [])], child_id)
+    for block_id in list(w.order):
+        if block_id in child_ids or not any(s.to == parent_id for s in w.blocks[block_id].sockets.all()):
+            continue
+        block = w.edit(block_id)
+        own = earned.get(block_id, Sockets())
+        to_children_in = [s for s in own.inputs if s.to in child_ids]
+        to_children_out = [s for s in own.outputs if s.to in child_ids]
+        block.sockets.inputs = _unique(
+            _through(block.sockets.inputs, parent_id, child_ids, (block_id, parent_id) in backed, to_children_in),
+            block_id,
+        )
+        block.sockets.outputs = _unique(
+            _through(block.sockets.outputs, parent_id, child_ids, (parent_id, block_id) in backed, to_children_out),
+            block_id,
+        )
+
+
+def _through(
+    sockets: list[Socket], parent_id: str, child_ids: list[str], backed: bool, recomputed: list[Socket]
+) -> list[Socket]:
+    """`sockets` with those to the parent replaced: by the `recomputed` ones to the children when the graph
+    backs the dependency, else by one to every child (the graph cannot tell which)."""
+    out: list[Socket] = []
+    for socket in sockets:
+        if socket.to != parent_id:
+            out.append(socket)
+        elif not backed:
+            out.extend(socket.model_copy(update={"to": c}) for c in child_ids)
+    if backed:
+        out.extend(recomputed)
+    return out
+
+
+def _unique(sockets: list[Socket], own_id: str) -> list[Socket]:
+    out: list[Socket] = []
+    for socket in sockets:
+        if socket.to != own_id and socket not in out:
+            out.append(socket)
+    return out

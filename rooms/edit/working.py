@@ -14,8 +14,13 @@ from those maps when the batch first asks about that path.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rooms.contract import Member, MemberRole, Store, SystemBlock
 from rooms.edit.outcome import EditCode, Refusal
+
+if TYPE_CHECKING:
+    from rooms.edit.graph import EditGraph
 
 
 def copy_block(block: SystemBlock) -> SystemBlock:
@@ -32,6 +37,7 @@ def copy_block(block: SystemBlock) -> SystemBlock:
             "membership": list(block.membership),
             "sockets": sockets,
             "unmapped_residue": list(block.unmapped_residue),
+            "resolved_seams": list(block.resolved_seams),
         }
     )
 
@@ -54,8 +60,11 @@ def member_index(block: SystemBlock) -> dict[str, Member]:
 
 
 class Working:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, graph: EditGraph | None = None) -> None:
         self.store = store
+        self.graph = graph
+        # Blocks a merge or split regrouped: measured against the graph once the batch is done.
+        self.measure: list[str] = []
         self.order: list[str] = [b.block_id for b in store.blocks]
         self.blocks: dict[str, SystemBlock] = {b.block_id: b for b in store.blocks}
         self.copied: set[str] = set()
@@ -211,6 +220,29 @@ class Working:
             claims = self.claims(path)
             if len(claims) == 1 and claims[0][1].role is MemberRole.SHARED:
                 self.set_role(claims[0][0], path, MemberRole.PRIMARY)
+
+    def keep_seam(self, block_id: str, path: str) -> None:
+        """Record that the block keeps `path` as a seam by decision (``resolve_seam`` ``both``)."""
+        block = self.edit(block_id)
+        if path not in block.resolved_seams:
+            block.resolved_seams = [*block.resolved_seams, path]
+
+    def keeping(self, path: str) -> set[str]:
+        """The ids of the claimants of `path` that keep it as a resolved seam."""
+        return {block_id for block_id, _ in self.claims(path) if path in self.blocks[block_id].resolved_seams}
+
+    def tidy_seams(self) -> None:
+        """A block keeps only the seams it still holds as ``shared`` entries (a moved, settled or merged
+        path leaves its ``resolved_seams``)."""
+        for block_id in self.order:
+            block = self.blocks[block_id]
+            if block_id in self.copied and block.resolved_seams:
+                shared = self.member_paths(block_id)
+                block.resolved_seams = [
+                    p
+                    for p in dict.fromkeys(block.resolved_seams)
+                    if p in shared and shared[p].role is MemberRole.SHARED
+                ]
 
     # -- residue --------------------------------------------------------------------------------------
     def in_residue(self, path: str) -> bool:

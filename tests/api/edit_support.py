@@ -29,7 +29,14 @@ from services import edit as edits
 from tests.api.conftest import ServedApi
 
 
-def _block(block_id: str, members: list[tuple[str, MemberRole]], to: list[str], residue: list[str] = []) -> SystemBlock:  # noqa: B006
+def candidate_block(
+    block_id: str,
+    members: list[tuple[str, MemberRole]],
+    to: list[str],
+    residue: list[str] = [],  # noqa: B006
+    inputs: list[str] = [],  # noqa: B006
+) -> SystemBlock:
+    """A candidate block named heuristically; `to` are its output sockets, `inputs` its input sockets."""
     return SystemBlock(
         block_id=block_id,
         name=f"{block_id.removeprefix('sb_')} (heuristic)",
@@ -40,7 +47,7 @@ def _block(block_id: str, members: list[tuple[str, MemberRole]], to: list[str], 
         contract_version=1,
         membership_source=MembershipSource.PROPOSED,
         membership=[Member(path=p, role=r) for p, r in members],
-        sockets=Sockets(outputs=[Socket(to=t) for t in to]),
+        sockets=Sockets(inputs=[Socket(to=t) for t in inputs], outputs=[Socket(to=t) for t in to]),
         unmapped_residue=residue,
         candidate_meta=CandidateMeta(
             named_by=NamedBy.HEURISTIC,
@@ -57,9 +64,9 @@ def _block(block_id: str, members: list[tuple[str, MemberRole]], to: list[str], 
 def candidate_seed(repo_id: str, *, state: SkeletonState = SkeletonState.CANDIDATE) -> str:
     P, S = MemberRole.PRIMARY, MemberRole.SHARED
     blocks = [
-        _block("sb_api", [("api/**", P), ("lib/shared.py", S)], ["sb_core"]),
-        _block("sb_core", [("core/**", P), ("lib/shared.py", S)], []),
-        _block("sb_docs", [("docs/**", P)], ["sb_core"], residue=["scripts/x.sh"]),
+        candidate_block("sb_api", [("api/**", P), ("lib/shared.py", S)], ["sb_core"]),
+        candidate_block("sb_core", [("core/**", P), ("lib/shared.py", S)], []),
+        candidate_block("sb_docs", [("docs/**", P)], ["sb_core"], residue=["scripts/x.sh"]),
     ]
     if state is SkeletonState.RATIFIED:
         blocks = [
@@ -72,6 +79,10 @@ def candidate_seed(repo_id: str, *, state: SkeletonState = SkeletonState.CANDIDA
             )
             for b in blocks
         ]
+    return seed_text(repo_id, blocks, state=state)
+
+
+def seed_text(repo_id: str, blocks: list[SystemBlock], *, state: SkeletonState = SkeletonState.CANDIDATE) -> str:
     seed = SeedFile(
         repo=Repo(repo_id=repo_id, root="repo", source_commit="c0ffee"),
         skeleton=Skeleton(skeleton_id=f"sk_{repo_id}", version=1, state=state),

@@ -54,9 +54,18 @@ def test_reconcile_resolves_and_caches_the_residue(api: ServedApi, db: Database,
     assert export(api, repo_id) == reconciled
 
 
-def test_a_candidate_is_not_reconciled(api: ServedApi, repo_id: str) -> None:
-    import_seed(api, candidate_seed(repo_id))
-    before = export(api, repo_id)
+def test_a_candidate_is_reconciled_and_stays_a_candidate(api: ServedApi, db: Database, repo_id: str) -> None:
+    """F0c §4b: the next reconcile recomputes a candidate's boundaries too (it is not refused)."""
+    _files(db, repo_id)
+    version = import_seed(api, candidate_seed(repo_id))
     result = api.graphql(RECONCILE, {"r": repo_id})["data"]["reconcile"]
-    assert result == {"__typename": "Refused", "code": "skeleton_not_ratified"}
-    assert export(api, repo_id) == before
+    assert result["__typename"] == "Reconciled", result
+    assert result["store"]["storeVersion"] == version + 1
+    seed = json.loads(export(api, repo_id))
+    assert seed["skeleton"]["state"] == "candidate"
+    assert {b["block_id"]: b.get("resolved_members", []) for b in seed["blocks"]} == {
+        "sb_api": [],
+        "sb_core": [],
+        "sb_docs": [],
+    }
+    assert result["store"]["unmappedTotal"] == len(FILES)

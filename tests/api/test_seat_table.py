@@ -156,13 +156,13 @@ DOCUMENTS: dict[str, tuple[str, Variables]] = {
 }
 
 # What an allowed seat gets in the world below: the real outcome, or the refusal of a rule that is not
-# about seats (ratifying needs owner-accepted names; reconcile a ratified skeleton; naming a pinned runner).
+# about seats (ratifying needs owner-accepted names; naming a pinned runner).
 ALLOWED_OUTCOMES: dict[str, set[str]] = {
     "skeletonCandidate": {"CandidateWritten"},
     "candidateEdit": {"EditApplied"},
     "candidateLease": {"LeaseGranted", "LeaseBusy"},  # the hand holds the lease: the owner sees it busy
     "ratifyBlocks": {"RatifyRejected"},
-    "reconcile": {"Refused"},
+    "reconcile": {"Reconciled"},
     "importSeed": {"SeedImported"},
     "addRunner": {"RunnerAdded"},
     "pinRunner": {"RunnerPinned"},
@@ -175,6 +175,7 @@ ALLOWED_OUTCOMES: dict[str, set[str]] = {
 }
 WRITES = {
     "CandidateWritten",
+    "Reconciled",  # a first reconcile records what each block resolves to
     "EditApplied",
     "LeaseGranted",
     "SeedImported",

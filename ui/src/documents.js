@@ -3,7 +3,7 @@
 const BLOCK = `fragment B on Block {
   blockId name purpose state
   membership { path role }
-  seamPaths unmappedResidue
+  seamPaths resolvedSeams unmappedResidue
   candidateMeta { namedBy needsOwnerNaming graphCohesion edgeSampleSize directorySupport coverageRatio sharedMemberCount }
 }`;
 

@@ -21,18 +21,20 @@ export function blockOrder(blocks) {
     Number(needsYou(b)) - Number(needsYou(a)) || support(a) - support(b) || a.blockId.localeCompare(b.blockId));
 }
 
-/** Unresolved seams: path -> ids of the blocks claiming it (claimed more than once, some claim shared). */
+/** Unresolved seams: path -> ids of the blocks claiming it (claimed more than once, some claim shared that
+ * its block has not kept by decision — resolveSeam "both" keeps a seam shared and lists it in resolvedSeams). */
 export function unresolvedSeams(blocks) {
   const claims = new Map();
   for (const block of blocks) {
+    const kept = new Set(block.resolvedSeams || []);
     for (const member of block.membership) {
       if (!claims.has(member.path)) claims.set(member.path, []);
-      claims.get(member.path).push({ blockId: block.blockId, role: member.role });
+      claims.get(member.path).push({ blockId: block.blockId, open: member.role === "SHARED" && !kept.has(member.path) });
     }
   }
   const seams = new Map();
   for (const [path, owners] of claims) {
-    if (owners.length > 1 && owners.some((o) => o.role === "SHARED")) seams.set(path, owners.map((o) => o.blockId));
+    if (owners.length > 1 && owners.some((o) => o.open)) seams.set(path, owners.map((o) => o.blockId));
   }
   return seams;
 }

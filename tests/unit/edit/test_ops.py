@@ -10,10 +10,12 @@ from rooms.edit import (
     AssignUnmapped,
     Merge,
     MoveMember,
+    Rejected,
     Rename,
     ResolveSeam,
     Split,
     apply_batch,
+    unresolved_seam_count,
     unresolved_seams,
 )
 from tests.unit.edit.builders import block, inputs_of, members_of, store
@@ -92,8 +94,9 @@ def test_merge_unions_members_rewrites_sockets_and_recomputes_meta() -> None:
     assert [b.block_id for b in out.store.blocks] == ["A", "C"]
     assert (out.changed_block_ids, out.removed_block_ids, out.created_block_ids) == (("A", "C"), ("B",), ())
     meta = survivor.candidate_meta
-    assert meta.graph_cohesion == pytest.approx((0.5 * 10 + 0.8 * 30) / 40)
-    assert meta.edge_sample_size == 40
+    # No code graph handed in: the cohesion of the union is not measured, and not averaged into one either.
+    assert meta.graph_cohesion is None
+    assert meta.edge_sample_size == 0
     assert meta.directory_support == pytest.approx((1.0 * 3 + 0.5 * 2) / 5)
     assert meta.coverage_ratio == pytest.approx(3 / 5)
     assert meta.shared_member_count == 0
@@ -211,11 +214,24 @@ def test_resolve_seam_rewrites_all_of_three_owners_in_one_pass() -> None:
     assert members_of(out.store, "C")["common.py"] == "primary"
 
 
-def test_resolve_seam_both_keeps_the_path_on_every_owner_as_primary() -> None:
+def test_resolve_seam_both_keeps_the_path_shared_on_every_owner_and_resolved() -> None:
     out = _applied(apply_batch(_abc(), [ResolveSeam(path="lib/shared.py", resolution="both")], Seat.OWNER))
-    assert members_of(out.store, "A")["lib/shared.py"] == "primary"
-    assert members_of(out.store, "B")["lib/shared.py"] == "primary"
+    assert members_of(out.store, "A")["lib/shared.py"] == "shared"
+    assert members_of(out.store, "B")["lib/shared.py"] == "shared"
+    assert out.store.block("A").resolved_seams == ["lib/shared.py"]
+    assert out.store.block("B").resolved_seams == ["lib/shared.py"]
     assert unresolved_seams(out.store.blocks) == {}
+    assert unresolved_seam_count(out.store.blocks) == 0
+
+
+def test_a_kept_seam_is_unresolved_again_when_a_third_block_shares_it_and_forgotten_when_moved() -> None:
+    kept = _applied(apply_batch(_abc(), [ResolveSeam(path="lib/shared.py", resolution="both")], Seat.OWNER)).store
+    # C takes B's claim (shared) but has not decided to keep it: the seam is open again, so the batch is refused.
+    moved = apply_batch(kept, [MoveMember(path="lib/shared.py", from_="B", to="C")], Seat.OWNER)
+    assert isinstance(moved, Rejected) and moved.code == "unresolved_seam"
+    out = _applied(apply_batch(kept, [MoveMember(path="lib/shared.py", from_="B", to="A")], Seat.OWNER))
+    assert members_of(out.store, "A")["lib/shared.py"] == "primary"
+    assert out.store.block("A").resolved_seams == []
 
 
 def test_resolve_seam_primary_names_a_merged_block_through_its_survivor() -> None:

@@ -135,10 +135,12 @@ def batches(draw: st.DrawFn) -> tuple[Store, list[tuple[list, Seat]]]:
 
 
 def _unresolved(store: Store) -> set[str]:
+    """Paths claimed more than once with a ``shared`` claim its block does not keep (``resolve_seam both``)."""
     roles: dict[str, list[MemberRole]] = {}
     for block in store.blocks:
         for member in block.membership:
-            roles.setdefault(member.path, []).append(member.role)
+            kept = member.role is MemberRole.SHARED and member.path in block.resolved_seams
+            roles.setdefault(member.path, []).append(MemberRole.PRIMARY if kept else member.role)
     return {path for path, rs in roles.items() if len(rs) > 1 and MemberRole.SHARED in rs}
 
 

@@ -2,10 +2,8 @@ from __future__ import annotations
 
 import hashlib
 
-import pytest
-
 from rooms.contract import Member, MemberRole, SkeletonState
-from rooms.reconcile import fingerprint, reconcile
+from rooms.reconcile import BlockChange, block_changes, fingerprint, reconcile
 from tests.integration.store.ratified import ratified_with_receipts
 
 FILES = ["core/a.py", "core/b.py", "core/sub/c.py", "scripts/x.sh", "README.md"]
@@ -48,10 +46,28 @@ def test_exact_members_resolve_only_when_present() -> None:
     assert out.blocks[0].resolved_members == ["core/a.py"]
 
 
-def test_a_candidate_is_not_reconciled() -> None:
+def test_a_candidate_is_reconciled_like_a_ratified_skeleton() -> None:
     store = ratified_with_receipts("r")
     candidate = store.model_copy(
-        update={"skeleton": store.skeleton.model_copy(update={"state": SkeletonState.CANDIDATE})}
+        update={
+            "skeleton": store.skeleton.model_copy(update={"state": SkeletonState.CANDIDATE}),
+            "blocks": [b.model_copy(update={"receipts": []}) for b in store.blocks],
+        }
     )
-    with pytest.raises(ValueError, match="ratified"):
-        reconcile(candidate, FILES)
+    out = reconcile(candidate, FILES)
+    assert out.skeleton.state is SkeletonState.CANDIDATE
+    assert out.blocks[0].resolved_members == ["core/a.py", "core/b.py", "core/sub/c.py"]
+
+
+def test_block_changes_say_what_happened_to_each_block() -> None:
+    store = ratified_with_receipts("r")  # sb_core has a fingerprint from an earlier reconcile
+    once = reconcile(store, FILES)
+    assert [(c.block_id, c.change) for c in block_changes(store, once)] == [("sb_core", BlockChange.CHANGED)]
+    fresh = store.model_copy(
+        update={"blocks": [b.model_copy(update={"membership_fingerprint": None}) for b in store.blocks]}
+    )
+    first = block_changes(fresh, reconcile(fresh, FILES))[0]
+    assert (first.change, first.resolved, first.added, first.removed) == (BlockChange.RECORDED, 3, 3, 0)
+    assert block_changes(once, reconcile(once, FILES))[0].change is BlockChange.KEPT
+    emptied = block_changes(once, reconcile(once, ["README.md"]))[0]
+    assert (emptied.change, emptied.resolved, emptied.removed) == (BlockChange.EMPTIED, 0, 3)
