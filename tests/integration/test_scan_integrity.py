@@ -125,3 +125,13 @@ def test_the_cli_refuses_another_directory_unless_told_to_rebind(
         "alpha",
         "beta",
     }
+
+
+def test_scans_of_different_repositories_run_side_by_side(db: Database, repo_id: str, tmp_path: Path) -> None:
+    write_python_repo(tmp_path)
+    other = f"{repo_id}-beside"
+    scan_lock.take(db, other, "a-scan-of-the-other-repository")
+    try:
+        assert not isinstance(scans.scan(db, tmp_path, repo_id, None, naming="heuristic", actor=OWNER), VersionConflict)
+    finally:
+        scan_lock.release(db, other, "a-scan-of-the-other-repository")
