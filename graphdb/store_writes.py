@@ -84,10 +84,12 @@ def write_candidate(
     *,
     actor: Actor,
     report_json: str | None = None,
+    also: Callable[[ManagedTransaction], None] | None = None,
 ) -> CandidateWrite | VersionConflict:
     """F0c §1: create, replace or write the revision — or report a conflict and write nothing.
 
-    ``report_json`` (the scan report) is stored beside the store in the same transaction.
+    ``report_json`` (the scan report) is stored beside the store in the same transaction, and ``also`` (the
+    scan's code graph made live) runs in it when the write wins; what it raises fails the whole write.
     """
     if candidate.repo.repo_id != repo_id:
         raise ValueError(f"candidate is for {candidate.repo.repo_id!r}, not {repo_id!r}")
@@ -105,6 +107,8 @@ def write_candidate(
                 persisted.persist(tx, locked, existing, decision.store, line)
             if report_json is not None:
                 tx.run(query("store_set_report"), repo_id=repo_id, report=report_json).consume()
+            if also is not None:
+                also(tx)
         return decision
 
     return _occ_write(db, repo_id, expected, work)

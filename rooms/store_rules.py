@@ -52,17 +52,23 @@ def without_inheritance(candidate: SeedFile) -> SeedFile:
     return candidate.model_copy(update={"blocks": blocks})
 
 
+def version_conflict(existing: Store | None, expected: int | None) -> VersionConflict | None:
+    """The conflict of a write expecting ``expected`` (None or 0: no store yet) on ``existing``, if any."""
+    actual = existing.store_version if existing is not None else 0
+    if (existing is None and expected not in (None, 0)) or (existing is not None and expected != actual):
+        return VersionConflict(expected, actual)
+    return None
+
+
 def decide(existing: Store | None, expected: int | None, candidate: SeedFile) -> CandidateWrite | VersionConflict:
     if candidate.skeleton.state is not SkeletonState.CANDIDATE:
         raise ValueError("a scan only ever produces a candidate skeleton")
     candidate = without_inheritance(candidate)
-    actual = existing.store_version if existing is not None else 0
+    if (conflict := version_conflict(existing, expected)) is not None:
+        return conflict
     if existing is None:
-        if expected not in (None, 0):
-            return VersionConflict(expected, actual)
         return CandidateWrite(WriteOutcome.CREATED_CANDIDATE_STORE, store_from_seed(candidate, 1))
-    if expected != actual:
-        return VersionConflict(expected, actual)
+    actual = existing.store_version
     if existing.skeleton.state is SkeletonState.CANDIDATE:
         replaced = store_from_seed(candidate, actual + 1).model_copy(
             update={"curating_by": existing.curating_by, "curating_until": existing.curating_until}
@@ -73,10 +79,9 @@ def decide(existing: Store | None, expected: int | None, candidate: SeedFile) ->
 
 
 def decide_import(existing: Store | None, expected: int | None, seed: SeedFile) -> Store | VersionConflict:
-    actual = existing.store_version if existing is not None else 0
-    if (existing is None and expected not in (None, 0)) or (existing is not None and expected != actual):
-        return VersionConflict(expected, actual)
-    imported = store_from_seed(seed, actual + 1)
+    if (conflict := version_conflict(existing, expected)) is not None:
+        return conflict
+    imported = store_from_seed(seed, (existing.store_version if existing is not None else 0) + 1)
     if existing is not None:
         imported = imported.model_copy(
             update={"curating_by": existing.curating_by, "curating_until": existing.curating_until}

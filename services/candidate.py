@@ -11,6 +11,10 @@
    (``cluster_seed``), or, when there are none, from the blocks of ``previous``; the new communities
    are then remembered on the files for the next scan;
 4. read package uses and the symbols worth naming, and call the pure builder.
+
+``graph`` is the key of the code graph to read (a scan's staging generation, see
+``graphdb.codegraph.generations``; default ``repo_id``) and ``seeds_from`` the one whose remembered
+communities seed the clustering (the live generation; default ``graph``).
 """
 
 from __future__ import annotations
@@ -51,12 +55,12 @@ def read_graph(db: Database, repo_id: str) -> tuple[tuple[FileInfo, ...], tuple[
 
 
 def _seeds(
-    db: Database, repo_id: str, paths: set[str], params: ClusterParams, previous: SeedFile | None
+    db: Database, graph: str, paths: set[str], params: ClusterParams, previous: SeedFile | None
 ) -> dict[str, int] | None:
     """The communities remembered from the last clustering; else the previous candidate's blocks; else none."""
     if not params.seed_from_previous:
         return None
-    stored = {str(r["path"]): int(r["seed"]) for r in db.rows("cluster_seeds_read", repo_id=repo_id)}
+    stored = {str(r["path"]): int(r["seed"]) for r in db.rows("cluster_seeds_read", repo_id=graph)}
     if stored:
         return complete_seeds(stored, paths)
     return seeds_from_previous(previous, paths) if previous is not None else None
@@ -70,10 +74,13 @@ def collect_input(
     *,
     previous: SeedFile | None = None,
     source_commit: str = "",
+    graph: str | None = None,
+    seeds_from: str | None = None,
 ) -> tuple[CandidateInput, Assignments, dict[str, float]]:
     """Everything the builder reads: the graph, and the clustering unless a fallback makes it pointless."""
     started = perf_counter()
-    files, edges = read_graph(db, repo_id)
+    graph = graph or repo_id
+    files, edges = read_graph(db, graph)
     paths = {f.path for f in files}
     fallback = plan_fallback(files, FileGraph(edges, paths).pair_count(), params)
     read_at = perf_counter()
@@ -81,16 +88,17 @@ def collect_input(
     hubs: frozenset[str] = frozenset()
     if fallback is None:
         hubs = find_hubs(edges, sum(1 for f in files if f.is_code), params)
-        assignments = cluster(db, gds, repo_id, params, hubs=hubs, seeds=_seeds(db, repo_id, paths, params, previous))
-        db.execute("cluster_seeds_write", repo_id=repo_id, seeds=assignments.files)
+        seeds = _seeds(db, seeds_from or graph, paths, params, previous)
+        assignments = cluster(db, gds, graph, params, hubs=hubs, seeds=seeds)
+        db.execute("cluster_seeds_write", repo_id=graph, seeds=assignments.files)
     clustered_at = perf_counter()
     packages = tuple(
         PackageUse(str(r["path"]), str(r["ecosystem"]), str(r["name"]))
-        for r in db.rows("cluster_package_uses", repo_id=repo_id)
+        for r in db.rows("cluster_package_uses", repo_id=graph)
     )
     symbols = tuple(
         SymbolInfo(str(r["path"]), str(r["name"]), str(r["kind"]), float(r["weight"]))
-        for r in db.rows("cluster_named_symbols", repo_id=repo_id)
+        for r in db.rows("cluster_named_symbols", repo_id=graph)
     )
     data = CandidateInput(
         repo_id=repo_id,
@@ -119,10 +127,14 @@ def build_candidate(
     *,
     previous: SeedFile | None = None,
     source_commit: str = "",
+    graph: str | None = None,
+    seeds_from: str | None = None,
 ) -> tuple[SeedFile, CandidateReport]:
     params = params or ClusterParams()
     started = perf_counter()
-    data, assignments, timings = collect_input(db, gds, repo_id, params, previous=previous, source_commit=source_commit)
+    data, assignments, timings = collect_input(
+        db, gds, repo_id, params, previous=previous, source_commit=source_commit, graph=graph, seeds_from=seeds_from
+    )
     seed, report = build_candidate_seed(data, params)
     report.seeded = assignments.seeded
     report.projected_nodes = assignments.node_count

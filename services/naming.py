@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from graphdb import store_writes
+from graphdb import codegraph, store_writes
 from graphdb.database import Database
 from graphdb.graph_facts import graph_facts
 from graphdb.history import Actor
@@ -86,7 +86,8 @@ def name_with_runner(
     selected = _select(store, block_ids)
     if isinstance(selected, edit.StoreRefused):
         return selected
-    outcomes = name_blocks(runner, selected, graph_facts(db, repo_id) if selected else GraphFacts())
+    facts = graph_facts(db, codegraph.generations.live_key(db, repo_id)) if selected else GraphFacts()
+    outcomes = name_blocks(runner, selected, facts)
     labels = labels_of(outcomes)
     if not labels:
         return RunnerNamingApplied(

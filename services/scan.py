@@ -2,6 +2,14 @@
 
 ``ingest`` loads (or incrementally syncs) the code graph; ``scan`` adds the candidate and writes it in
 the verb's own OCC transaction (F0c §1), with the scan report stored beside it.
+
+Both check, then write. Each holds the repository's scan lock (``graphdb.scan_lock``: one scan of a
+repository at a time, whichever process runs it) and refuses, before writing anything, a directory other
+than the one the repository is bound to unless asked to ``rebind`` (the caller checks that the owner asks).
+A scan also refuses a stale expected version before it reads the tree, and loads the code graph into a
+staging generation (``graphdb.codegraph.generations``) that becomes live only in the store transaction
+that wins the version check; a scan refused or failed after that deletes what it staged. Refusals are
+``ScanRefused`` with a stable code (``scan_in_progress``, ``path_rebind_refused``).
 """
 
 from __future__ import annotations
@@ -9,22 +17,37 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from time import perf_counter
 from typing import Any
 
 from graphdb import codegraph, store_writes
-from graphdb.codegraph import LoadReport
+from graphdb.codegraph import LoadReport, generations
 from graphdb.database import Database
 from graphdb.graph_facts import graph_facts
 from graphdb.history import Actor
 from graphdb.runners import pinned_runner
+from graphdb.scan_lock import ScanInProgress, scan_lock
 from ingest import ScanOptions, ScanResult, scan_tree
 from rooms.candidate import CandidateReport, ClusterParams
-from rooms.contract import NamedBy, SeedFile, SkeletonState, seed_from_store
-from rooms.store_rules import CandidateWrite, VersionConflict
+from rooms.contract import NamedBy, SeedFile, SkeletonState, Store, seed_from_store
+from rooms.store_rules import CandidateWrite, VersionConflict, version_conflict
 from services.naming import name_candidate
+
+SCAN_IN_PROGRESS = "scan_in_progress"
+PATH_REBIND_REFUSED = "path_rebind_refused"
+
+
+class ScanRefused(Exception):
+    """A scan or ingest refused with nothing written; ``code`` is its stable error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def default_repo_id(root: Path) -> str:
@@ -48,18 +71,52 @@ class IngestOutcome:
     seconds: float
 
 
-def ingest(db: Database, root: Path, repo_id: str, options: ScanOptions | None = None) -> IngestOutcome:
-    """Scan the tree and sync the code graph, the sync writing while the scan runs. Files whose content is
-    unchanged since the stored parse are not parsed again (the result is exactly a fresh scan's)."""
+@contextmanager
+def _checked(db: Database, root: Path, repo_id: str, rebind: bool) -> Iterator[tuple[str, generations.Binding]]:
+    """The repository's scan lock (its holder id) and binding, once the directory is allowed."""
+    try:
+        with scan_lock(db, repo_id) as holder:
+            bound = generations.binding(db, repo_id)
+            if bound.root is not None and bound.root != str(root) and not rebind:
+                raise ScanRefused(
+                    PATH_REBIND_REFUSED,
+                    f"{repo_id!r} was scanned from {bound.root}, not {root}; the owner may rebind it to this directory",
+                )
+            yield holder, bound
+    except ScanInProgress as exc:  # raised only on taking the lock
+        raise ScanRefused(SCAN_IN_PROGRESS, str(exc)) from exc
+
+
+def _sync(db: Database, root: Path, graph: str, parses_from: str, options: ScanOptions | None) -> IngestOutcome:
+    """Scan the tree and sync the code graph ``graph``, the sync writing while the scan runs. Files whose
+    content is unchanged since their parse stored in ``parses_from`` are not parsed again (the result is
+    exactly a fresh scan's)."""
     started = perf_counter()
-    previous = codegraph.stored_parses(db, repo_id)
-    result, load = codegraph.scan_and_sync(db, repo_id, lambda sink: scan_tree(root, options, previous, sink=sink))
+    previous = codegraph.stored_parses(db, parses_from)
+    result, load = codegraph.scan_and_sync(db, graph, lambda sink: scan_tree(root, options, previous, sink=sink))
     return IngestOutcome(result, load, perf_counter() - started)
+
+
+def ingest(
+    db: Database, root: Path, repo_id: str, options: ScanOptions | None = None, *, rebind: bool = False
+) -> IngestOutcome:
+    """Sync the repository's live code graph with the tree, in place (no store, so no version to lose)."""
+    with _checked(db, root, repo_id, rebind) as (holder, bound):
+        outcome = _sync(db, root, bound.live, bound.live, options)
+        try:
+            db.write(partial(generations.promote, repo_id=repo_id, graph=bound.live, root=str(root), holder=holder))
+        except generations.ScanLockLost as exc:
+            raise ScanRefused(SCAN_IN_PROGRESS, _lock_lost(repo_id)) from exc
+        return outcome
+
+
+def _lock_lost(repo_id: str) -> str:
+    return f"the scan's lock of {repo_id!r} expired and another scan took it over; scan again"
 
 
 @dataclass
 class ScanOutcome:
-    write: CandidateWrite | VersionConflict
+    write: CandidateWrite
     candidate: SeedFile
     report: dict[str, Any]  # what `report_document` made, as stored beside the store
     ingest: IngestOutcome
@@ -85,13 +142,13 @@ def report_document(
     }
 
 
-def _name(db: Database, repo_id: str, candidate: SeedFile, naming: str) -> tuple[SeedFile, str]:
+def _name(db: Database, repo_id: str, graph: str, candidate: SeedFile, naming: str) -> tuple[SeedFile, str]:
     """F0c §3a: `auto` asks the pinned naming runner; blocks it does not name (absent, timeout, a refused
     answer) keep their heuristic labels, marked as needing the owner. Returns the seed and a report line."""
     runner = None if naming == "heuristic" else pinned_runner(db, repo_id)
     if runner is None:
         return candidate, "heuristic" if naming == "heuristic" else "heuristic (no pinned naming runner)"
-    named = name_candidate(candidate, runner, graph_facts(db, repo_id))
+    named = name_candidate(candidate, runner, graph_facts(db, graph))
     by_runner = sum(1 for b in named.blocks if b.candidate_meta and b.candidate_meta.named_by is NamedBy.RUNNER)
     return named, f"runner {runner.runner_id}: {by_runner} of {len(named.blocks)} blocks named"
 
@@ -105,16 +162,55 @@ def scan(
     params: ClusterParams | None = None,
     naming: str = "auto",
     options: ScanOptions | None = None,
+    rebind: bool = False,
     actor: Actor,
-) -> ScanOutcome:
-    """Ingest, cluster, build and write the candidate; a conflict writes no store (the graph is refreshed)."""
+) -> ScanOutcome | VersionConflict:
+    """Ingest, cluster, build and write the candidate. A conflict, like a refusal, leaves the store and the
+    live code graph as they were."""
+    with _checked(db, root, repo_id, rebind) as (holder, bound):
+        current = store_writes.read_store(db, repo_id)
+        if (conflict := version_conflict(current, expected)) is not None:
+            return conflict
+        staging = bound.staging
+        try:
+            outcome = _scan_into(
+                db, root, repo_id, expected, current, bound, staging, holder, params, naming, options, actor
+            )
+        except generations.ScanLockLost as exc:
+            generations.delete_generation(db, staging)
+            raise ScanRefused(SCAN_IN_PROGRESS, _lock_lost(repo_id)) from exc
+        except BaseException:
+            generations.delete_generation(db, staging)
+            raise
+        if isinstance(outcome, VersionConflict):
+            generations.delete_generation(db, staging)
+        elif bound.live == repo_id:
+            # A graph loaded before generations: superseded, and never a staging base (those have a `~`).
+            codegraph.delete_code_graph(db, repo_id)
+        return outcome
+
+
+def _scan_into(
+    db: Database,
+    root: Path,
+    repo_id: str,
+    expected: int | None,
+    current: Store | None,
+    bound: generations.Binding,
+    staging: str,
+    holder: str,
+    params: ClusterParams | None,
+    naming: str,
+    options: ScanOptions | None,
+    actor: Actor,
+) -> ScanOutcome | VersionConflict:
+    """``scan`` once checked: the tree loaded into ``staging``, clustered and written with it made live."""
     assert db.target is not None, "clustering needs the connection target for the GDS client"
     # Here, not at the top: the GDS client is a heavy import that `coderooms ingest` alone never needs.
     from graphdb.gds import open_gds
     from services.candidate import build_candidate
 
-    ingested = ingest(db, root, repo_id, options)
-    current = store_writes.read_store(db, repo_id)
+    ingested = _sync(db, root, staging, bound.live, options)
     previous = None
     if current is not None:
         previous = (
@@ -124,12 +220,19 @@ def scan(
     gds = open_gds(db.target)
     try:
         candidate, report = build_candidate(
-            db, gds, repo_id, params, previous=previous, source_commit=source_commit(root)
+            db,
+            gds,
+            repo_id,
+            params,
+            previous=previous,
+            source_commit=source_commit(root),
+            graph=staging,
+            seeds_from=bound.live,
         )
     finally:
         gds.close()
     built = perf_counter()
-    candidate, naming_used = _name(db, repo_id, candidate, naming)
+    candidate, naming_used = _name(db, repo_id, staging, candidate, naming)
     named = perf_counter()
     document = report_document(
         report,
@@ -142,6 +245,14 @@ def scan(
         },
     )
     write = store_writes.write_candidate(
-        db, repo_id, expected, candidate, actor=actor, report_json=json.dumps(document, sort_keys=True)
+        db,
+        repo_id,
+        expected,
+        candidate,
+        actor=actor,
+        report_json=json.dumps(document, sort_keys=True),
+        also=partial(generations.promote, repo_id=repo_id, graph=staging, root=str(root), holder=holder),
     )
+    if isinstance(write, VersionConflict):
+        return write
     return ScanOutcome(write, candidate, document, ingested)

@@ -15,14 +15,17 @@ from graphdb.retry_log import transaction_retries_unlogged
 from rooms.contract import SeedFile
 from rooms.contract.base import REPO_ID, REPO_ID_RULE
 from rooms.reconcile import resolve_members
-from rooms.store_rules import CandidateWrite
+from rooms.store_rules import VersionConflict
 from services import scan as scans
+
+REBIND_HELP = "bind the repository id to this directory although it was scanned from another"
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     ingest = commands.add_parser("ingest", help="parse a repository into the code graph (no map)")
     ingest.add_argument("path", type=Path)
     ingest.add_argument("--repo-id", help="default: the directory name")
+    ingest.add_argument("--rebind", action="store_true", help=REBIND_HELP)
     ingest.add_argument("--json", action="store_true")
     ingest.set_defaults(handler=_ingest)
     scan = commands.add_parser("scan", help="ingest a repository and propose its candidate map")
@@ -30,6 +33,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     scan.add_argument("--repo-id", help="default: the directory name")
     scan.add_argument("--naming", choices=["auto", "heuristic"], default="auto")
     scan.add_argument("--review-limit", type=int, default=16, help="blocks listed for review (the map keeps all)")
+    scan.add_argument("--rebind", action="store_true", help=REBIND_HELP)
     scan.add_argument("--json", action="store_true")
     scan.set_defaults(handler=_scan)
 
@@ -60,11 +64,13 @@ def _ingest(args: argparse.Namespace) -> int:
             db.apply_schema()
             log(f"ingesting {root} as {repo_id}…")
             with transaction_retries_unlogged():  # the loader's concurrent writers deadlock at times; retried
-                outcome = scans.ingest(db, root, repo_id)
+                outcome = scans.ingest(db, root, repo_id, rebind=args.rebind)
         finally:
             db.close()
     except GraphDbError as exc:
         return fail(str(exc))
+    except scans.ScanRefused as exc:
+        return fail(f"{exc.code}: {exc}", EXIT_CONFLICT)
     report = outcome.result.report
     document = {
         "repo_id": repo_id,
@@ -138,13 +144,17 @@ def _scan(args: argparse.Namespace) -> int:
             expected = store_writes.store_version(db, repo_id)
             log(f"scanning {root} as {repo_id} (store version {expected})…")
             with transaction_retries_unlogged():  # as in _ingest
-                outcome = scans.scan(db, root, repo_id, expected, naming=args.naming, actor=CLI_ACTOR)
+                outcome = scans.scan(
+                    db, root, repo_id, expected, naming=args.naming, rebind=args.rebind, actor=CLI_ACTOR
+                )
         finally:
             db.close()
     except GraphDbError as exc:
         return fail(str(exc))
-    if not isinstance(outcome.write, CandidateWrite):
-        return fail(f"version conflict: the store moved to {outcome.write.actual} during the scan", EXIT_CONFLICT)
+    except scans.ScanRefused as exc:
+        return fail(f"{exc.code}: {exc}", EXIT_CONFLICT)
+    if isinstance(outcome, VersionConflict):
+        return fail(f"version conflict: the store moved to {outcome.actual} during the scan", EXIT_CONFLICT)
     files = [f.path for f in outcome.ingest.result.files]
     document = {
         "repo_id": repo_id,

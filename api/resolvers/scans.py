@@ -21,7 +21,7 @@ from api.schema.scan_types import (
 )
 from graphdb import store_writes
 from rooms.contract.base import REPO_ID, REPO_ID_RULE
-from rooms.store_rules import CandidateWrite
+from rooms.store_rules import VersionConflict as StaleVersion
 from services import scan as scans
 
 
@@ -39,17 +39,21 @@ async def skeleton_candidate(context: Context, data: SkeletonCandidateInput) -> 
         root = resolve_scan_path(data.path, context.request.app.state.api_settings.scan_roots)
     except PathRefused as exc:
         return Refused(code=exc.code, message=str(exc))
-    outcome = await run_in_threadpool(
-        scans.scan,
-        context.db,
-        root,
-        str(data.repo_id),
-        data.expected_store_version,
-        naming=data.naming.value,
-        actor=actor(context),
-    )
-    if not isinstance(outcome.write, CandidateWrite):
-        return VersionConflict(expected=outcome.write.expected, actual=outcome.write.actual)
+    try:
+        outcome = await run_in_threadpool(
+            scans.scan,
+            context.db,
+            root,
+            str(data.repo_id),
+            data.expected_store_version,
+            naming=data.naming.value,
+            rebind=data.rebind,
+            actor=actor(context),
+        )
+    except scans.ScanRefused as exc:
+        return Refused(code=exc.code, message=str(exc))
+    if isinstance(outcome, StaleVersion):
+        return VersionConflict(expected=outcome.expected, actual=outcome.actual)
     store = outcome.write.store
     shown = store.candidate_revision.blocks if store.candidate_revision is not None else store.blocks
     return CandidateWritten(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import strawberry
 
 from api.context import Info
-from api.permissions import EDITORS, refuse_unless
+from api.permissions import EDITORS, OWNER_ONLY, refuse_unless
 from api.resolvers import scans as resolve
 from api.resolvers import store as stores
 from api.schema.scan_types import (
@@ -64,10 +64,13 @@ class ScanMutation:
         description="OWNER or AGENT. Scan a repository inside the server's scan roots and write "
         "its candidate map in its own transaction: creates the store, replaces a "
         "candidate wholesale (inheriting nothing), or writes only candidateRevision "
-        "over a ratified skeleton."
+        "over a ratified skeleton. The code graph is staged and made live only by the write that "
+        "wins the version check: a VersionConflict or Refused leaves everything as it was. Refused "
+        "`path_rebind_refused`: the repository is bound to the directory it was first scanned from "
+        "(the OWNER may pass rebind); `scan_in_progress`: another scan of it is running."
     )
     async def skeleton_candidate(self, info: Info, input: SkeletonCandidateInput) -> SkeletonCandidateResult:
-        refused = refuse_unless(info, EDITORS, input.agent_id)
+        refused = refuse_unless(info, OWNER_ONLY if input.rebind else EDITORS, input.agent_id)
         if refused:
             return refused
         return await resolve.skeleton_candidate(info.context, input)

@@ -142,6 +142,11 @@ class SkeletonCandidateInput:
     )
     review_limit: int = strawberry.field(default=16, description="Bounds `reviewQueue` here, never the map.")
     naming: NamingMode = NamingMode.AUTO
+    rebind: bool = strawberry.field(
+        default=False,
+        description="Bind the repository to this path although it was scanned from another (the OWNER seat only; "
+        "without it such a scan is refused with `path_rebind_refused`).",
+    )
     agent_id: str | None = None
 
 

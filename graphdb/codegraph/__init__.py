@@ -8,6 +8,7 @@ move could only cost. Every lookup by key says ``USING INDEX SEEK``, as with sta
 ``repo_id`` index and turn a batch into a scan per row.
 """
 
+from graphdb.codegraph import generations
 from graphdb.codegraph.batches import SHARED_BATCH_SIZE, batch_parameters, run_batches, shared_batches
 from graphdb.codegraph.reads import file_paths, stored_parses
 from graphdb.codegraph.rows import file_row
@@ -20,6 +21,7 @@ __all__ = [
     "delete_code_graph",
     "file_paths",
     "file_row",
+    "generations",
     "replace_repo",
     "run_batches",
     "scan_and_sync",

@@ -1,0 +1,1 @@
+CREATE CONSTRAINT scan_lock_key IF NOT EXISTS FOR (l:ScanLock) REQUIRE l.repo_id IS UNIQUE
