@@ -22,7 +22,7 @@ from strawberry.types import ExecutionResult
 
 from api.auth import authenticate, bearer_token, is_ide_page, settle_identity
 from api.context import Context
-from api.limits import BodyLimit, GraphQLLimits
+from api.limits import BodyLimit, GraphQLLimits, SeatSlots, too_large
 from api.response_cache import ResponseCache, head_of, store_read
 from api.schema import build_schema
 from api.screen import screen_routes
@@ -39,9 +39,12 @@ _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 class _GraphQLApp(GraphQL[Context, None]):
     """Strawberry over HTTP only, behind bearer-token authentication; store reads go through the response
-    cache (``api.response_cache``) when it is on."""
+    cache (``api.response_cache``) when it is on. Each execution holds one of its token's slots
+    (``api.limits.SeatSlots``), and no answer over ``max_response_bytes`` is sent."""
 
     response_cache: ResponseCache | None = None
+    seat_slots: SeatSlots  # set by create_app, from the settings
+    max_response_bytes: int
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":  # no subscriptions: nothing in the contract streams
@@ -61,7 +64,15 @@ class _GraphQLApp(GraphQL[Context, None]):
             await identity(scope, receive, send)
             return
         scope.setdefault("state", {})["identity"] = identity
-        await super().__call__(scope, receive, send)
+        await self._execute(scope, receive, send)
+
+    async def _execute(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Strawberry, in one of the identified caller's slots (refused with 429 when none comes free)."""
+        async with self.seat_slots.slot(scope["state"]["identity"].token_id) as held:
+            if not held:
+                await self.seat_slots.refusal()(scope, receive, send)
+                return
+            await super().__call__(scope, receive, send)
 
     async def _cached_read(self, request: Request, body: bytes, receive: Receive, send: Send) -> bool:
         """Answer a read of one store through the response cache, the token checked and the store's head
@@ -81,7 +92,7 @@ class _GraphQLApp(GraphQL[Context, None]):
         request.scope.setdefault("state", {})["identity"] = settled
 
         async def strawberry(out: Send) -> None:
-            await super(_GraphQLApp, self).__call__(request.scope, receive, out)
+            await self._execute(request.scope, receive, out)
 
         await self.response_cache.serve(request, settled.seat.value, body, repo_id, head_of(head), strawberry, send)
         return True
@@ -119,22 +130,30 @@ class _GraphQLApp(GraphQL[Context, None]):
         sub_response = await super().get_sub_response(request)
         accept = request.headers.get("accept", "")
         sub_response.__dict__["graphql_response_json"] = GRAPHQL_RESPONSE_JSON in accept
+        sub_response.__dict__["request_state"] = request.state  # create_response may mark the answer incomplete
         return sub_response
 
     def create_response(self, response_data: Any, sub_response: Response) -> Response:
-        """Speak ``application/graphql-response+json`` to clients that accept it (GraphQL over HTTP).
+        """Speak ``application/graphql-response+json`` to clients that accept it (GraphQL over HTTP), and
+        send no answer over ``max_response_bytes`` (``api.limits.too_large`` instead, never kept).
 
         In that media type a request error (syntax, validation, variable coercion: errors with no
         ``path`` and no data) answers 400 and carries no ``data`` entry.
         """
-        if not sub_response.__dict__.get("graphql_response_json") or not isinstance(response_data, dict):
-            return super().create_response(response_data, sub_response)
-        errors = response_data.get("errors") or []
-        request_error = response_data.get("data") is None and errors and all("path" not in e for e in errors)
+        graphql_json = sub_response.__dict__.get("graphql_response_json") and isinstance(response_data, dict)
+        errors = (response_data.get("errors") or []) if graphql_json else []
+        request_error = bool(errors) and response_data.get("data") is None and all("path" not in e for e in errors)
         if request_error:
             response_data = {k: v for k, v in response_data.items() if k != "data"}
-        response = super().create_response(response_data, sub_response)
-        response.headers["content-type"] = f"{GRAPHQL_RESPONSE_JSON}; charset=utf-8"
+        body = self.encode_json(response_data)
+        if len(body) > self.max_response_bytes:
+            body = self.encode_json(too_large(len(body), self.max_response_bytes))
+            sub_response.__dict__["request_state"].answer_complete = False
+        response = Response(body, status_code=sub_response.status_code or 200, media_type="application/json")
+        response.headers.raw.extend(sub_response.headers.raw)
+        response.background = sub_response.background
+        if graphql_json:
+            response.headers["content-type"] = f"{GRAPHQL_RESPONSE_JSON}; charset=utf-8"
         if request_error and not sub_response.status_code:
             response.status_code = 400
         return response
@@ -216,13 +235,15 @@ def create_app(api_settings: ApiSettings | None = None, db_settings: DbSettings 
 
     limits = GraphQLLimits(
         max_depth=api_settings.max_query_depth,
-        max_aliases=api_settings.max_aliases,
+        max_cost=api_settings.max_query_cost,
         max_tokens=api_settings.max_tokens,
         introspection=api_settings.introspection,
     )
     graphql_app = _GraphQLApp(build_schema(limits), graphql_ide="graphiql" if api_settings.graphiql else None)
     if api_settings.response_cache:
         graphql_app.response_cache = ResponseCache()
+    graphql_app.seat_slots = SeatSlots(api_settings.seat_concurrency, api_settings.seat_wait_seconds)
+    graphql_app.max_response_bytes = api_settings.max_response_bytes
     graphql = BodyLimit(graphql_app, api_settings.max_body_bytes)
     return Starlette(
         routes=[

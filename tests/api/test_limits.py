@@ -1,4 +1,4 @@
-"""GraphQL limits: depth, aliases, tokens, body size and introspection answer fast with clear errors."""
+"""GraphQL limits: depth, cost, tokens, body size and introspection answer fast with clear errors."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def strict_api(neo4j_target: Target, owner_token: str) -> Iterator[ServedApi]:
     env = {
         **env_for(neo4j_target),
         "CODEROOMS_MAX_QUERY_DEPTH": "3",
-        "CODEROOMS_MAX_ALIASES": "3",
+        "CODEROOMS_MAX_QUERY_COST": "2000",
         "CODEROOMS_MAX_TOKENS": "200",
         "CODEROOMS_MAX_BODY_BYTES": "4096",
         "CODEROOMS_INTROSPECTION": "false",
@@ -51,10 +51,12 @@ def test_depth_limit(strict_api: ServedApi) -> None:
         assert any("depth" in m for m in _errors(strict_api, deep))
 
 
-def test_alias_limit(strict_api: ServedApi) -> None:
-    aliases = " ".join(f"a{i}: serverInfo {{ version }}" for i in range(5))
+def test_cost_limit(strict_api: ServedApi) -> None:
+    aliases = " ".join(f"a{i}: serverInfo {{ version }}" for i in range(20))  # a database round trip each
     for _ in range(2):
-        assert any("aliases" in m for m in _errors(strict_api, "{ " + aliases + " }"))
+        assert any(
+            "too costly: it costs 2040 and the budget is 2000" in m for m in _errors(strict_api, "{ " + aliases + " }")
+        )
 
 
 def test_token_limit(strict_api: ServedApi) -> None:

@@ -1,0 +1,1 @@
+"""bench/cost: refusing an over-budget query against answering a small one."""
