@@ -73,6 +73,7 @@ LIST_SIZES: dict[str, int] = {
     "unmappedFiles": PAGE_MAX,  # the store keeps the first 500
     "unmappedResidue": 5,
     "seamPaths": 5,
+    "resolvedSeams": 5,
     "inputs": 5,
     "outputs": 5,
     "external": 5,
