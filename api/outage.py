@@ -22,9 +22,10 @@ from starlette.responses import JSONResponse
 from strawberry.extensions import SchemaExtension
 
 from graphdb.errors import DatabaseUnavailable
+from rooms.contract import ErrorCode
 
-CODE = "DATABASE_UNAVAILABLE"
-REASON = "database_unavailable"
+CODE = ErrorCode.DATABASE_UNAVAILABLE.name  # as GraphQL spells the enum
+REASON = ErrorCode.DATABASE_UNAVAILABLE.value
 RETRY_AFTER_S = 2
 MESSAGE = "database unavailable; try again shortly (a retried write should reuse its batchId)"
 

@@ -17,7 +17,7 @@ from graphdb import codegraph
 from graphdb import store as persisted
 from graphdb.database import Database
 from graphdb.history import Actor, entry
-from rooms.contract import Seat, SkeletonState, Store
+from rooms.contract import ErrorCode, Seat, SkeletonState, Store
 from rooms.edit import Applied, EditOp, Rejected, apply_batch
 from rooms.lease import LeaseAction, LeaseBusy, LeaseGranted, decide_lease, lease_warning, parse_lease
 from rooms.reconcile import reconcile
@@ -34,14 +34,14 @@ class EditApplied:
 
 @dataclass(frozen=True)
 class StoreRefused:
-    code: str
+    code: ErrorCode
     message: str
 
 
 @dataclass(frozen=True)
 class BatchRejected:
     op_index: int
-    code: str
+    code: ErrorCode
     message: str
 
 
@@ -78,11 +78,11 @@ def apply_edit(
     def work(tx: ManagedTransaction) -> EditApplied | BatchRejected | VersionConflict | StoreRefused:
         lock = persisted.lock(tx, repo_id, batch_id)
         if lock is None:
-            return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
+            return StoreRefused(ErrorCode.NO_STORE, f"repository {repo_id!r} has no store; scan it first")
         locked = lock.version
         if lock.recorded is not None:
             if lock.recorded.ops != ops_text:
-                return StoreRefused("batch_id_reused", f"batch {batch_id!r} was applied with other ops")
+                return StoreRefused(ErrorCode.BATCH_ID_REUSED, f"batch {batch_id!r} was applied with other ops")
             current = persisted.load_locked(tx, repo_id)
             return EditApplied(
                 lock.recorded.store_version,
@@ -138,7 +138,7 @@ def lease(
     def work(tx: ManagedTransaction) -> LeaseGranted | LeaseBusy | StoreRefused:
         lock = persisted.lock(tx, repo_id)
         if lock is None:
-            return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
+            return StoreRefused(ErrorCode.NO_STORE, f"repository {repo_id!r} has no store; scan it first")
         decision = decide_lease(
             parse_lease(lock.curating_by, lock.curating_until),
             actor.agent_id,
@@ -165,10 +165,12 @@ def reconcile_store(db: Database, repo_id: str, actor: Actor) -> Store | StoreRe
     def work(tx: ManagedTransaction) -> Store | StoreRefused:
         lock = persisted.lock(tx, repo_id)
         if lock is None:
-            return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
+            return StoreRefused(ErrorCode.NO_STORE, f"repository {repo_id!r} has no store; scan it first")
         before = persisted.load_locked(tx, repo_id)
         if before.skeleton.state is not SkeletonState.RATIFIED:
-            return StoreRefused("skeleton_not_ratified", "reconcile applies to a ratified skeleton; ratify first")
+            return StoreRefused(
+                ErrorCode.SKELETON_NOT_RATIFIED, "reconcile applies to a ratified skeleton; ratify first"
+            )
         reconciled = reconcile(before, files)
         if reconciled == before:
             return before  # nothing to resolve: no write, no new version

@@ -12,7 +12,7 @@ from neo4j import ManagedTransaction
 from graphdb import store as persisted
 from graphdb.database import Database
 from graphdb.history import Actor, entry
-from rooms.contract import Store
+from rooms.contract import ErrorCode, Store
 from rooms.edit import RatifyApplied, RatifyRefusal, ratify
 from rooms.lease import format_time
 from rooms.store_rules import VersionConflict
@@ -32,7 +32,7 @@ def ratify_blocks(
     def work(tx: ManagedTransaction) -> Store | RatifyRejectedBlocks | VersionConflict | StoreRefused:
         lock = persisted.lock(tx, repo_id)
         if lock is None:
-            return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
+            return StoreRefused(ErrorCode.NO_STORE, f"repository {repo_id!r} has no store; scan it first")
         locked = lock.version
         if locked != expected:
             return VersionConflict(expected, locked)

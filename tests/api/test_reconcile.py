@@ -58,5 +58,5 @@ def test_a_candidate_is_not_reconciled(api: ServedApi, repo_id: str) -> None:
     import_seed(api, candidate_seed(repo_id))
     before = export(api, repo_id)
     result = api.graphql(RECONCILE, {"r": repo_id})["data"]["reconcile"]
-    assert result == {"__typename": "Refused", "code": "skeleton_not_ratified"}
+    assert result == {"__typename": "Refused", "code": "SKELETON_NOT_RATIFIED"}
     assert export(api, repo_id) == before
