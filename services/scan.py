@@ -108,7 +108,6 @@ def scan(
     actor: Actor,
 ) -> ScanOutcome:
     """Ingest, cluster, build and write the candidate; a conflict writes no store (the graph is refreshed)."""
-    assert db.target is not None, "clustering needs the connection target for the GDS client"
     # Here, not at the top: the GDS client is a heavy import that `coderooms ingest` alone never needs.
     from graphdb.gds import open_gds
     from services.candidate import build_candidate
@@ -121,7 +120,7 @@ def scan(
             current.candidate_revision if current.skeleton.state is SkeletonState.RATIFIED else seed_from_store(current)
         )
     started = perf_counter()
-    gds = open_gds(db.target)
+    gds = open_gds(db)
     try:
         candidate, report = build_candidate(
             db, gds, repo_id, params, previous=previous, source_commit=source_commit(root)
