@@ -20,6 +20,7 @@ from api.schema.scan_types import (
     scan_report,
 )
 from graphdb import store_writes
+from rooms.contract import ErrorCode
 from rooms.contract.base import REPO_ID, REPO_ID_RULE
 from rooms.store_rules import VersionConflict as StaleVersion
 from services import scan as scans
@@ -32,9 +33,9 @@ async def report(context: Context, repo_id: str) -> dict[str, Any] | None:
 
 async def skeleton_candidate(context: Context, data: SkeletonCandidateInput) -> Any:
     if data.review_limit < 1:
-        return Refused(code="invalid_review_limit", message="reviewLimit must be at least 1")
+        return Refused(code=ErrorCode.INVALID_REVIEW_LIMIT, message="reviewLimit must be at least 1")
     if not REPO_ID.fullmatch(str(data.repo_id)):
-        return Refused(code="invalid_repo_id", message=f"repoId: {REPO_ID_RULE}")
+        return Refused(code=ErrorCode.INVALID_REPO_ID, message=f"repoId: {REPO_ID_RULE}")
     try:
         root = resolve_scan_path(data.path, context.request.app.state.api_settings.scan_roots)
     except PathRefused as exc:

@@ -4,7 +4,7 @@
 contract are: READER runs no mutation; AGENT never ratifies, imports a seed or manages runners (or tokens,
 which have no mutation at all: they are managed with `coderooms token`). The table is checked against the
 live schema, so a new mutation without a rule fails here. Every refused seat posts a real document over
-HTTP and must get `Refused {code: "seat_forbidden"}` with nothing written; every allowed seat must get past
+HTTP and must get `Refused {code: "SEAT_FORBIDDEN"}` with nothing written; every allowed seat must get past
 the seat check; every description names its seats.
 """
 
@@ -276,7 +276,7 @@ def test_a_forbidden_seat_is_refused_and_nothing_is_written(
     before = _snapshot(api, db, world)
     answer = _data(api, document, variables(world), token=tokens[seat])[name]
     assert answer["__typename"] == "Refused", answer
-    assert answer["code"] == "seat_forbidden", answer
+    assert answer["code"] == "SEAT_FORBIDDEN", answer
     assert _snapshot(api, db, world) == before
 
 
@@ -288,7 +288,7 @@ def test_an_allowed_seat_gets_past_the_seat_check(
     before = _snapshot(api, db, world)
     answer = _data(api, document, variables(world), token=tokens[seat])[name]
     assert answer["__typename"] in ALLOWED_OUTCOMES[name], answer
-    assert answer.get("code") != "seat_forbidden", answer
+    assert answer.get("code") != "SEAT_FORBIDDEN", answer
     if answer["__typename"] in WRITES:  # the snapshot sees what each mutation writes, so its silence counts
         assert _snapshot(api, db, world) != before
 
