@@ -5,10 +5,11 @@ it uses. The layout puts users above what they use:
 
 1. the graph: an arrow ``a -> b`` for every socket ``a.inputs[to=b]`` that is not test-only (a test's use
    is no dependency of the code);
-2. cycles are broken by a depth-first walk in block order, dropping the arrows that close a cycle;
+2. cycles are broken by a greedy feedback-arc-set order (the arrows pointing back in it are left out);
 3. layers: longest path from the top (a block sits one layer below the lowest block that uses it);
 4. order inside a layer: a few barycenter sweeps (down then up), ties by block order, to cut crossings;
-5. a layer wider than ``ROW`` blocks wraps onto the next rows, so 40 blocks stay readable.
+5. a layer wider than ``ROW`` blocks wraps onto the next rows, so 40 blocks stay readable; blocks with no
+   arrow at all sit in the last rows, out of the way.
 
 Same map (block ids, order and sockets) -> same positions. :func:`positions` keeps the positions a block
 already has (stored by a scan or by the owner moving it) and places only the others, in free slots; a
@@ -59,29 +60,38 @@ def arrows(blocks: Sequence[SystemBlock], *, with_tests: bool = False) -> list[t
 
 
 def _acyclic(order: list[str], edges: list[tuple[str, str]]) -> dict[str, list[str]]:
-    succ: dict[str, list[str]] = defaultdict(list)
+    """The arrows that point forward in a greedy feedback-arc-set order (Eades, Lin and Smyth): sinks go
+    last, sources first, otherwise the block with the most more uses than users; ties by block order. The
+    few arrows pointing back (they close cycles) are left out of the layering."""
+    succ: dict[str, set[str]] = defaultdict(set)
+    pred: dict[str, set[str]] = defaultdict(set)
     for a, b in edges:
-        succ[a].append(b)
-    state: dict[str, int] = {}  # 1 on the walk, 2 done
+        succ[a].add(b)
+        pred[b].add(a)
+    left = dict.fromkeys(order)  # insertion-ordered set
+    head: list[str] = []
+    tail: list[str] = []
+    while left:
+        progress = True
+        while progress:
+            progress = False
+            for node in [n for n in left if not (succ[n] & left.keys())]:
+                tail.append(node)
+                del left[node]
+                progress = True
+            for node in [n for n in left if not (pred[n] & left.keys())]:
+                head.append(node)
+                del left[node]
+                progress = True
+        if left:
+            best = max(left, key=lambda n: len(succ[n] & left.keys()) - len(pred[n] & left.keys()))
+            head.append(best)
+            del left[best]
+    rank = {n: i for i, n in enumerate(head + tail[::-1])}
     kept: dict[str, list[str]] = defaultdict(list)
-    for root in order:
-        if root in state:
-            continue
-        stack: list[tuple[str, int]] = [(root, 0)]
-        state[root] = 1
-        while stack:
-            node, i = stack.pop()
-            if i < len(succ[node]):
-                stack.append((node, i + 1))
-                nxt = succ[node][i]
-                if state.get(nxt) == 1:
-                    continue  # closes a cycle: dropped
-                kept[node].append(nxt)
-                if nxt not in state:
-                    state[nxt] = 1
-                    stack.append((nxt, 0))
-            else:
-                state[node] = 2
+    for a, b in edges:
+        if rank[a] < rank[b]:
+            kept[a].append(b)
     return kept
 
 
@@ -133,9 +143,12 @@ def _ordered(order: list[str], succ: dict[str, list[str]], layer: dict[str, int]
 
 def layered(blocks: Sequence[SystemBlock]) -> dict[str, tuple[float, float]]:
     """Every block's position in the layered layout (module docstring), by block id."""
-    order = [b.block_id for b in blocks]
-    succ = _acyclic(order, arrows(blocks))
+    edges = arrows(blocks)
+    linked = {n for edge in edges for n in edge}
+    order = [b.block_id for b in blocks if b.block_id in linked]
+    succ = _acyclic(order, edges)
     rows = _ordered(order, succ, _layers(order, succ))
+    rows.append([b.block_id for b in blocks if b.block_id not in linked])  # no arrow: the last rows
     out: dict[str, tuple[float, float]] = {}
     line = 0
     for row in rows:
