@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from graphdb.database import Database
+from rooms.contract import SkeletonState
 from tests.api.conftest import ServedApi
 from tests.api.edit_support import candidate_seed, import_seed
 from tests.api.test_skeleton_candidate import scan
@@ -108,3 +109,18 @@ def test_the_scan_dialog_cannot_replace_the_open_repository_without_a_confirmati
     page.get_by_role("button", name=f"Rescan {repo_id}").click()
     expect(page.get_by_label("Repository", exact=True)).to_have_value(repo_id, timeout=MAP_TIMEOUT_MS)
     assert store_state(screen_api, repo_id)["version"] == 2
+
+
+def test_the_scan_dialog_says_a_rescan_of_a_ratified_map_writes_a_revision(
+    page: Page, screen_api: ServedApi, repo_id: str
+) -> None:
+    import_seed(screen_api, candidate_seed(repo_id, state=SkeletonState.RATIFIED))
+    page.goto(f"{screen_api.base_url}/#token={quote(screen_api.token)}&repo={repo_id}")
+    expect(page.get_by_test_id("block").first).to_be_visible(timeout=MAP_TIMEOUT_MS)
+    page.get_by_role("button", name="Scan…").click()
+    page.get_by_label("Directory", exact=False).fill("somewhere")
+    page.get_by_label("Repository id").fill(repo_id)
+    expect(page.get_by_test_id("scan-replaces")).to_contain_text(
+        f"“{repo_id}” already has a ratified map (v1). Scanning writes a candidate revision beside it"
+    )
+    expect(page.get_by_role("button", name=f"Rescan {repo_id}")).to_be_disabled()
