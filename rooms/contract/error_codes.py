@@ -38,6 +38,7 @@ class ErrorCode(StrEnum):
     SEAT_FORBIDDEN = "seat_forbidden"
     NO_STORE = "no_store"
     INVALID_OP = "invalid_op"
+    INVALID_POSITION = "invalid_position"
     BATCH_ID_REUSED = "batch_id_reused"
     INVALID_TTL = "invalid_ttl"
     LEASE_BUSY = "lease_busy"
@@ -81,6 +82,7 @@ DESCRIPTIONS: dict[ErrorCode, str] = {
     ErrorCode.UNKNOWN_PATH: "The path is neither a member of any block nor in the unmapped residue.",
     ErrorCode.PATH_NOT_MEMBER: "The path is not a member of the block the op names.",
     ErrorCode.PATH_NOT_UNMAPPED: "The path is a member of a block, not in the unmapped residue.",
+    ErrorCode.INVALID_POSITION: "A block position in placeBlocks is not a finite number within the picture's bounds.",
     ErrorCode.INVALID_PATH: "A path breaks the repo-relative POSIX rule, or a scan path is outside the scan roots.",
     ErrorCode.EMPTY_BLOCK: "The batch would leave a block with no members.",
     ErrorCode.DANGLING_SOCKET: "An internal socket names a block that does not exist.",

@@ -49,6 +49,7 @@ SEAT_RULES: dict[str, frozenset[Seat]] = {
     "claimMission": AGENT_ONLY,  # the hand claims; the owner sends
     "postMissionLetter": EDITORS,  # the AGENT only while it holds the mission (not a seat rule)
     "deliverMission": AGENT_ONLY,  # the hand holding the mission
+    "placeBlocks": EDITORS,
 }
 
 
@@ -153,6 +154,10 @@ DOCUMENTS: dict[str, tuple[str, Variables]] = {
         _mutation("deliverMission", "DeliverMissionInput", "... on MissionDelivered { mission { state } }"),
         lambda w: {"input": {"missionId": w.mission_id, "storeVersion": w.version, "summary": "nothing to do"}},
     ),
+    "placeBlocks": (
+        _mutation("placeBlocks", "PlaceBlocksInput", "... on BlocksPlaced { storeVersion }"),
+        lambda w: {"input": {"repoId": w.repo_id, "positions": [{"blockId": "sb_api", "x": 480, "y": 96}]}},
+    ),
 }
 
 # What an allowed seat gets in the world below: the real outcome, or the refusal of a rule that is not
@@ -172,6 +177,7 @@ ALLOWED_OUTCOMES: dict[str, set[str]] = {
     "claimMission": {"MissionClaimed"},
     "postMissionLetter": {"LetterPosted"},
     "deliverMission": {"MissionDelivered"},
+    "placeBlocks": {"BlocksPlaced"},
 }
 WRITES = {
     "CandidateWritten",
@@ -187,6 +193,7 @@ WRITES = {
     "MissionClaimed",
     "LetterPosted",
     "MissionDelivered",
+    "BlocksPlaced",  # the seed's layout (the version stays: a position is not a boundary)
 }
 
 MUTATION_FIELDS = "{ __schema { mutationType { fields { name description } } } }"
