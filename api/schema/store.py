@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Annotated
 
 import strawberry
 
+from api.context import Info
 from api.schema.enums import (
     BlockKindEnum,
     BlockStateEnum,
@@ -17,6 +19,9 @@ from api.schema.enums import (
 )
 from rooms import contract as c
 from rooms.lease import parse_lease
+
+if TYPE_CHECKING:
+    from api.schema.block_files import BlockFileConnection
 
 
 @strawberry.type
@@ -95,6 +100,22 @@ class Block:
     resolved_seams: list[str] = strawberry.field(
         description='Seams this block keeps by decision (resolveSeam "both"): shared, and resolved.'
     )
+    # The map the block belongs to (repository and every block): globs resolve against all of them.
+    repo_id: strawberry.Private[str | None] = None
+    map_blocks: strawberry.Private[Sequence[c.SystemBlock]] = ()
+
+    @strawberry.field(
+        description="The files behind this block's membership, by path, `dir/**` globs expanded against the "
+        "code graph; each with its role, language, size and edges across the block's boundary. Paged, with "
+        "`totalCount`."
+    )
+    async def files(
+        self, info: Info, first: int = 100, after: str | None = None
+    ) -> Annotated[BlockFileConnection, strawberry.lazy("api.schema.block_files")]:
+        from api.resolvers.block_files import files  # here: the resolver imports these types
+
+        blocks = self.map_blocks
+        return await files(info.context, self.repo_id or "", blocks, str(self.block_id), first, after)
 
 
 @strawberry.type(description="A block map: the live skeleton of a repository, or a pending revision of it.")
@@ -133,7 +154,12 @@ def socket(model: c.Socket) -> Socket:
     )
 
 
-def block(model: c.SystemBlock, seams: frozenset[str] = frozenset()) -> Block:
+def block(
+    model: c.SystemBlock,
+    seams: frozenset[str] = frozenset(),
+    within: c.SeedFile | c.Store | None = None,
+) -> Block:
+    """`within`: the map the block is part of (its globs resolve against every block of it)."""
     meta = model.candidate_meta
     return Block(
         block_id=strawberry.ID(model.block_id),
@@ -164,6 +190,8 @@ def block(model: c.SystemBlock, seams: frozenset[str] = frozenset()) -> Block:
         ),
         seam_paths=sorted(m.path for m in model.membership if m.path in seams),
         resolved_seams=list(model.resolved_seams),
+        repo_id=None if within is None else within.repo.repo_id,
+        map_blocks=[model] if within is None else within.blocks,
     )
 
 
@@ -182,7 +210,7 @@ def _parts(model: c.SeedFile | c.Store) -> dict[str, object]:
             state=s.state,
             ratification=Ratification(**s.ratification.model_dump()),
         ),
-        "blocks": [block(b, shared) for b in model.blocks],
+        "blocks": [block(b, shared, model) for b in model.blocks],
     }
 
 

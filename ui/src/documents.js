@@ -88,3 +88,11 @@ export const SEND_TO_CURATION = `mutation Curate($repo: ID!, $note: String!) {
     ... on Refused { code message }
   }
 }`;
+
+export const BLOCK_FILES = `query Files($repo: ID!, $block: ID!, $first: Int!, $after: String) {
+  block(repoId: $repo, blockId: $block) {
+    files(first: $first, after: $after) {
+      totalCount nodes { path role entry language bytes edgesIn edgesOut community } pageInfo { hasNextPage endCursor }
+    }
+  }
+}`;

@@ -137,3 +137,49 @@ export function directoryGroups(members) {
   });
   return [...groups.values()];
 }
+
+/** The "by graph community" split preset: files grouped by the community the last scan found them in. */
+export function communityGroups(files) {
+  const groups = new Map();
+  for (const f of files) {
+    const key = f.community ?? "none";
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(f.path);
+  }
+  return [...groups.values()];
+}
+
+/** What a split chooses among: the files behind the block, plus each glob entry no listed file is behind
+ * (without a code graph, a glob's files are unknown: the glob is split as one item). */
+export function splitItems(block, files) {
+  const behind = new Set(files.map((f) => f.entry));
+  const globs = block.membership.filter((m) => isGlob(m.path) && !behind.has(m.path))
+    .map((m) => ({ path: m.path, entry: m.path, community: null }));
+  return [...files, ...globs];
+}
+
+/** The split's path groups: a glob whose files all land in one group is sent as the glob itself. */
+export function splitPayload(block, items, groups) {
+  const entryOf = new Map(items.map((f) => [f.path, f.entry]));
+  const whole = new Map(); // glob -> the group holding all its files, or -1 when they are spread
+  groups.forEach((g, n) => g.forEach((p) => {
+    const entry = entryOf.get(p);
+    if (entry === p || !isGlob(entry)) return;
+    whole.set(entry, whole.has(entry) && whole.get(entry) !== n ? -1 : n);
+  }));
+  // A glob with another entry of the block under it is never sent whole: on the server it would select both.
+  const nested = (glob) => block.membership.some((m) => m.path !== glob && m.path.startsWith(glob.slice(0, -2)));
+  for (const glob of [...whole.keys()]) if (nested(glob)) whole.set(glob, -1);
+  const counted = new Map();
+  items.forEach((f) => { if (f.entry !== f.path) counted.set(f.entry, (counted.get(f.entry) ?? 0) + 1); });
+  return groups.map((g, n) => {
+    const out = [];
+    for (const p of g) {
+      const entry = entryOf.get(p);
+      const inOne = entry !== p && whole.get(entry) === n && g.filter((q) => entryOf.get(q) === entry).length === counted.get(entry);
+      const path = inOne ? entry : p;
+      if (!out.includes(path)) out.push(path);
+    }
+    return out;
+  });
+}

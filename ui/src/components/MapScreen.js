@@ -136,7 +136,7 @@ export function MapScreen({ token, repoId, repos, reviewLimit, onPick, onScan, o
         heading=${walker.walk ? "Review (lowest support first)" : `Blocks (${blocks.length})`} />
       ${selected && html`<${Panel} block=${selected} blocks=${blocks} seams=${seams} store=${store} editable=${editable}
         checked=${checkedLive} busy=${map.busy} onEdit=${map.edit}
-        onNameWithRunner=${features.runner ? map.nameWithRunner : null} />`}
+        onNameWithRunner=${features.runner ? map.nameWithRunner : null} call=${call} repoId=${repoId} />`}
     </main>
     <${Tray} unmapped=${view.unmapped} blocks=${blocks} editable=${editable} repoId=${repoId} call=${call}
       onEdit=${map.edit} version=${store.storeVersion} />
