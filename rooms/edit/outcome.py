@@ -12,6 +12,7 @@ class EditCode(StrEnum):
     """The stable refusal codes of CONTRACT §2 that the edit engine can answer."""
 
     SKELETON_NOT_CANDIDATE = "skeleton_not_candidate"
+    BLOCK_RATIFIED = "block_ratified"
     SEAT_FORBIDDEN = "seat_forbidden"
     UNKNOWN_BLOCK = "unknown_block"
     UNKNOWN_PATH = "unknown_path"

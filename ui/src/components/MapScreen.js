@@ -142,6 +142,7 @@ export function MapScreen({ token, repoId, repos, reviewLimit, onPick, onScan, o
       onEdit=${map.edit} version=${store.storeVersion} />
     ${candidate && zero && html`
       <${Footer} zero=${zero} version=${store.skeleton.version} checkedCount=${checkedLive.size} later=${later}
+        signedCount=${blocks.filter((b) => b.state === "RATIFIED").length}
         busy=${map.busy} onRatifyAll=${() => ratify(null)} onRatifySelected=${() => ratify([...checkedLive])}
         onLater=${() => setLater(!later)} onReview=${walker.start} />`}`;
 }
