@@ -183,3 +183,18 @@ export function splitPayload(block, items, groups) {
     return out;
   });
 }
+
+const NAME_TIER = { OWNER: 2, RUNNER: 1, HEURISTIC: 0 };
+
+/** The name a merge gives the survivor (the server decides, rooms/edit/merge.py): a person's or runner's name
+ * beats a heuristic one, then the block with more members (the server counts a glob's files), then the survivor. */
+export function mergedName(parts) {
+  const rank = (b) => [b.candidateMeta ? NAME_TIER[b.candidateMeta.namedBy] : 2, b.membership.length];
+  let best = parts[0];
+  for (const part of parts.slice(1)) {
+    const [t, n] = rank(part);
+    const [bt, bn] = rank(best);
+    if (t > bt || (t === bt && n > bn)) best = part;
+  }
+  return best.name;
+}
