@@ -24,6 +24,8 @@ class Context:
     stale_reads: StaleReads  # the process's last-known-good answers, for while Neo4j is down
     # One read per repository per request, shared by every field that needs the store (a DataLoader).
     store_reads: dict[str, asyncio.Future] = field(default_factory=dict)
+    # The files behind each map's blocks (`Block.files`): read and resolved once per request and map.
+    file_reads: dict[tuple[str, int], asyncio.Future] = field(default_factory=dict)
     # The stores this request was answered from stale_reads (the response says so).
     stale_served: dict[str, StaleStore] = field(default_factory=dict)
 

@@ -81,8 +81,10 @@ def boundary_edges(db: Database, repo_id: str, paths: list[str], members: list[s
     `paths`, and how many it depends on."""
     if not paths:
         return {}
-    rows = db.rows("codegraph_boundary_edges", repo_id=repo_id, paths=paths, members=members)
-    return {str(r["path"]): (int(r["edges_in"]), int(r["edges_out"])) for r in rows}
+    counts = {path: [0, 0] for path in paths}
+    for r in db.rows("codegraph_boundary_edges", repo_id=repo_id, paths=paths, members=members):
+        counts[str(r["path"])][0 if r["way"] == "in" else 1] = int(r["files"])
+    return {path: (n_in, n_out) for path, (n_in, n_out) in counts.items()}
 
 
 def communities(db: Database, repo_id: str) -> dict[str, int]:

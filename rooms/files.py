@@ -13,7 +13,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from rooms.candidate.membership import ancestors, resolve
-from rooms.contract import MemberRole, SystemBlock
+from rooms.contract import MemberRole, SystemBlock, is_glob
 
 
 @dataclass(frozen=True)
@@ -23,18 +23,22 @@ class FileBehind:
     entry: str  # the membership entry the file is behind (itself, for an exact entry)
 
 
+def files_by_block(blocks: Sequence[SystemBlock], repo_files: Collection[str]) -> dict[str, list[FileBehind]]:
+    """Block id -> the files it stands for among `blocks`, sorted by path (one resolution for the whole map)."""
+    resolved = resolve({b.block_id: b.membership for b in blocks}, repo_files) if repo_files else {}
+    out: dict[str, list[FileBehind]] = {}
+    for block in blocks:
+        found = {m.path: FileBehind(m.path, m.role, m.path) for m in block.membership if not is_glob(m.path)}
+        globs = {m.path[:-3]: m for m in block.membership if m.path.endswith("/**")}
+        if globs:
+            for path in resolved.get(block.block_id, set()) - found.keys():
+                entry = next((globs[d] for d in ancestors(path) if d in globs), None)
+                if entry is not None:
+                    found[path] = FileBehind(path, entry.role, entry.path)
+        out[block.block_id] = [found[p] for p in sorted(found)]
+    return out
+
+
 def files_behind(blocks: Sequence[SystemBlock], block_id: str, repo_files: Collection[str]) -> list[FileBehind]:
     """The files `block_id` stands for among `blocks`, sorted by path (empty for an unknown block)."""
-    block = next((b for b in blocks if b.block_id == block_id), None)
-    if block is None:
-        return []
-    exact = {m.path: m for m in block.membership if not m.path.endswith("/**")}
-    globs = {m.path[:-3]: m for m in block.membership if m.path.endswith("/**")}
-    found = {path: FileBehind(path, m.role, path) for path, m in exact.items() if "*" not in path and "?" not in path}
-    if globs and repo_files:
-        resolved = resolve({b.block_id: b.membership for b in blocks}, repo_files).get(block_id, set())
-        for path in resolved - found.keys():
-            entry = next((globs[d] for d in ancestors(path) if d in globs), None)
-            if entry is not None:
-                found[path] = FileBehind(path, entry.role, entry.path)
-    return [found[p] for p in sorted(found)]
+    return files_by_block(blocks, repo_files).get(block_id, [])

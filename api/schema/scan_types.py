@@ -11,6 +11,7 @@ from strawberry.scalars import JSON
 
 from api.schema import store as types
 from api.schema.results import Refused, VersionConflict
+from rooms import contract as c
 from rooms.review import review_order
 
 
@@ -167,10 +168,13 @@ SkeletonCandidateResult = Annotated[
 ]
 
 
-def review_connection(model_blocks: list, first: int, after: str | None) -> BlockConnection:
+def review_connection(
+    model_blocks: list, first: int, after: str | None, within: c.SeedFile | c.Store | None = None
+) -> BlockConnection:
+    """`within`: the map the blocks are (a store or its revision), so `Block.files` resolves against it."""
     ordered = review_order(model_blocks)
     items, info = page(ordered, first, after)
     shared = {m.path for b in model_blocks for m in b.membership if m.role.value == "shared"}
     return BlockConnection(
-        total_count=len(ordered), nodes=[types.block(b, frozenset(shared)) for b in items], page_info=info
+        total_count=len(ordered), nodes=[types.block(b, frozenset(shared), within) for b in items], page_info=info
     )

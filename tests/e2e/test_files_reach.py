@@ -24,6 +24,7 @@ def test_glob_members_are_listed_moved_and_split_off(
 ) -> None:
     version = glob_candidate(screen_api, db, repo_id, extra_files=[["src/web/e.py", "python", 20]])
     open_screen(page, screen_api, repo_id)
+    expect(block_row(page, "sb_src")).to_contain_text("5 files in 1 directory")  # not "0 files + 1 directory"
     block_row(page, "sb_src").get_by_role("button", name="Open").click()
     panel = page.get_by_test_id("panel")
 

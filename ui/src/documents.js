@@ -3,6 +3,7 @@
 const BLOCK = `fragment B on Block {
   blockId name purpose state
   membership { path role }
+  files(first: 0) { totalCount }
   seamPaths resolvedSeams unmappedResidue
   candidateMeta { namedBy needsOwnerNaming graphCohesion edgeSampleSize directorySupport coverageRatio sharedMemberCount }
 }`;

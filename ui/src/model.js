@@ -43,16 +43,21 @@ export function seamsOf(block, seams) {
   return block.membership.filter((m) => seams.has(m.path)).map((m) => m.path);
 }
 
-/** Exact files and directory globs among a block's members. */
+/** A block's files (every file behind its members, globs expanded by the server when it has the code graph:
+ * `files.totalCount`) and its directory globs. */
 export function memberCounts(block) {
   const globs = block.membership.filter((m) => isGlob(m.path)).length;
-  return { files: block.membership.length - globs, globs };
+  const exact = block.membership.length - globs;
+  const total = block.files?.totalCount;
+  // the globs were expanded when they added files (no code graph: the total is the exact members alone)
+  const expanded = globs > 0 && total !== undefined && total !== null && total > exact;
+  return { files: expanded ? total : exact, globs, expanded };
 }
 
-export function countLabel({ files, globs }) {
+export function countLabel({ files, globs, expanded }) {
   const parts = [`${files} file${files === 1 ? "" : "s"}`];
-  if (globs) parts.push(`${globs} director${globs === 1 ? "y" : "ies"}`);
-  return parts.join(" + ");
+  if (globs) parts.push(expanded ? `in ${globs} director${globs === 1 ? "y" : "ies"}` : `${globs} director${globs === 1 ? "y" : "ies"}`);
+  return parts.join(expanded ? " " : " + ");
 }
 
 /**
