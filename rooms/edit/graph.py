@@ -42,6 +42,14 @@ class EditGraph:
     cohesion_floor: int = _DEFAULTS.cohesion_floor
     socket_min_weight: float = _DEFAULTS.socket_min_weight
     graph_scores: bool = True
+    # The last resolution (`members`): a batch asks again and again about the same membership.
+    _last: list[tuple[tuple[tuple[str, tuple[str, ...]], ...], dict[str, set[str]]]] = field(
+        default_factory=list, compare=False, repr=False
+    )
+
+    @cached_property
+    def file_set(self) -> frozenset[str]:
+        return frozenset(self.files)
 
     @cached_property
     def raw(self) -> FileGraph:
@@ -57,8 +65,14 @@ class EditGraph:
 
     def members(self, blocks: Iterable[SystemBlock]) -> dict[str, set[str]]:
         """Block id -> the files it resolves to, as the scan resolves them (a glob covers the files no
-        other block lists)."""
-        return resolve({b.block_id: b.membership for b in blocks}, self.files)
+        other block lists). Read-only: the answer for the same membership is shared."""
+        blocks = list(blocks)
+        key = tuple((b.block_id, tuple(m.path for m in b.membership)) for b in blocks)
+        if self._last and self._last[0][0] == key:
+            return self._last[0][1]
+        found = resolve({b.block_id: b.membership for b in blocks}, self.files)
+        self._last[:] = [(key, found)]
+        return found
 
     def measure(self, block: SystemBlock, files: set[str]) -> CandidateMeta:
         """The scan's components for `block` resolving to `files` (named heuristic; the caller keeps the
@@ -95,9 +109,14 @@ class EditGraph:
         return narrowed(self, blocks, block, entry, keep)
 
 
-def _covering(block: SystemBlock, path: str) -> Member | None:
+def _globs(block: SystemBlock) -> dict[str, Member]:
+    """Directory -> the block's ``dir/**`` entry on it."""
+    return {m.path[:-3]: m for m in block.membership if m.path.endswith("/**")}
+
+
+def _covering(block: SystemBlock, path: str, globs: dict[str, Member] | None = None) -> Member | None:
     """The block's deepest ``dir/**`` entry above `path`."""
-    globs = {m.path[:-3]: m for m in block.membership if m.path.endswith("/**")}
+    globs = _globs(block) if globs is None else globs
     return next((globs[d] for d in ancestors(path) if d in globs), None)
 
 
@@ -113,12 +132,21 @@ def _role(entry: Member, path: str) -> MemberRole:
     return MemberRole.DOCS if is_example_path(path) else MemberRole.PRIMARY
 
 
+def _resolve_under(graph: EditGraph, blocks: list[SystemBlock], prefix: str) -> dict[str, set[str]]:
+    """`graph.members` for the files under `prefix` alone: a file's owner depends only on its own path (the
+    exact entries naming it, the globs above it), so a subtree resolves on its own."""
+    return resolve({b.block_id: b.membership for b in blocks}, [p for p in graph.files if p.startswith(prefix)])
+
+
 def covering_entry(graph: EditGraph, blocks: list[SystemBlock], block: SystemBlock, path: str) -> Member | None:
     """The glob entry through which `block` resolves the file `path` (None: it does not, or only exactly)."""
     entry = _covering(block, path)
-    if entry is None or path in {m.path for m in block.membership}:
+    if entry is None or path not in graph.file_set:
         return None
-    return entry if path in graph.members(blocks).get(block.block_id, set()) else None
+    owners = resolve({b.block_id: b.membership for b in blocks}, [path])
+    return (
+        entry if path in owners.get(block.block_id, set()) and path not in {m.path for m in block.membership} else None
+    )
 
 
 def narrowed(
@@ -130,9 +158,15 @@ def narrowed(
     below it). The files are those the block resolves through this entry (not those another block lists
     exactly, nor those under a deeper glob), so the block resolves exactly the same files after."""
     base = entry.path[:-3]
-    own = graph.members(blocks).get(block.block_id, set())
+    own = _resolve_under(graph, blocks, entry.path[:-2]).get(block.block_id, set())
     exact = {m.path for m in block.membership}
-    files = sorted(p for p in own if p not in exact and getattr(_covering(block, p), "path", None) == entry.path)
+    globs = _globs(block)
+    prefix = entry.path[:-2]  # "dir/"
+    files = sorted(
+        p
+        for p in own
+        if p.startswith(prefix) and p not in exact and getattr(_covering(block, p, globs), "path", None) == entry.path
+    )
     return _narrow(base, files, keep, entry)
 
 

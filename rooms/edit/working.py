@@ -251,7 +251,8 @@ class Working:
         """Some block resolves the file `path` through a ``dir/**`` entry (per the code graph)."""
         if self.graph is None:
             return False
-        return any(path in files for files in self.graph.members(self.all_blocks()).values())
+        blocks = self.all_blocks()
+        return any(self.graph.covering(blocks, block, path) is not None for block in blocks)
 
     def expose(self, block_id: str, paths: set[str]) -> None:
         """Narrow the block's globs so that each of `paths` it resolves through one becomes an exact entry

@@ -53,3 +53,19 @@ def test_a_split_by_explicit_files_cuts_them_out_of_the_glob() -> None:
     first, second = out.created_block_ids
     assert set(_paths(out, first)) == set(groups[0])
     assert set(_paths(out, second)) == set(groups[1])
+
+
+def test_moves_out_of_nested_globs_keep_every_other_file_where_it_was() -> None:
+    files = tuple(f"src/m{i}/s{j}/f{k}.py" for i in range(4) for j in range(3) for k in range(4)) + ("lib/g.py",)
+    graph = EditGraph(files=files)
+    before = store(block("A", "src/**", "src/m1/s1/**"), block("B", "lib/**"), block("C", "src/m2/**"))
+    was = graph.members(before.blocks)
+    moved = ["src/m0/s0/f1.py", "src/m1/s1/f2.py", "src/m2/s2/f3.py", "src/m0/s2/f0.py"]
+    owners = {p: next(b for b, fs in was.items() if p in fs) for p in moved}
+    ops = [MoveMember(path=p, **{"from": owners[p]}, to="B") for p in moved]
+    out = apply_batch(before, ops, Seat.OWNER, graph)
+    assert isinstance(out, Applied), out
+    after = graph.members(out.store.blocks)
+    assert after["B"] == was["B"] | set(moved)
+    for block_id in ("A", "C"):
+        assert after[block_id] == was[block_id] - set(moved)
