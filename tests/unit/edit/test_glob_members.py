@@ -4,7 +4,7 @@ glob is narrowed around them (exact paths and narrower globs), and the block res
 from __future__ import annotations
 
 from rooms.contract import Seat
-from rooms.edit import Applied, MoveMember, Rejected, Split, apply_batch
+from rooms.edit import Applied, AssignUnmapped, MoveMember, Rejected, Split, apply_batch
 from rooms.edit.graph import EditGraph
 from tests.unit.edit.builders import block, store
 
@@ -69,3 +69,12 @@ def test_moves_out_of_nested_globs_keep_every_other_file_where_it_was() -> None:
     assert after["B"] == was["B"] | set(moved)
     for block_id in ("A", "C"):
         assert after[block_id] == was[block_id] - set(moved)
+
+
+def test_a_residue_file_inside_another_blocks_glob_is_assigned_as_an_exact_member() -> None:
+    before = store(block("A", "src/**"), block("B", "lib/**"), unmapped_files=("src/new.py",), unmapped_total=1)
+    out = apply_batch(before, [AssignUnmapped(path="src/new.py", block_id="B")], Seat.OWNER, GRAPH)
+    assert isinstance(out, Applied), out
+    assert _paths(out, "B") == {"lib/**": "primary", "src/new.py": "primary"}
+    assert "src/new.py" in EditGraph(files=(*FILES, "src/new.py")).members(out.store.blocks)["B"]
+    assert (out.store.unmapped_files, out.store.unmapped_total) == ([], 0)
