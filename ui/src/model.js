@@ -154,13 +154,12 @@ export function communityGroups(files) {
   return [...groups.values()];
 }
 
-/** What a split chooses among: the files behind the block, plus each glob entry no listed file is behind
- * (without a code graph, a glob's files are unknown: the glob is split as one item). */
+/** What a split chooses among: the files behind the block, plus each member no listed file stands for (a glob
+ * without a code graph, whose files are unknown, is split as one item; so is everything if the list failed). */
 export function splitItems(block, files) {
-  const behind = new Set(files.map((f) => f.entry));
-  const globs = block.membership.filter((m) => isGlob(m.path) && !behind.has(m.path))
-    .map((m) => ({ path: m.path, entry: m.path, community: null }));
-  return [...files, ...globs];
+  const listed = new Set(files.flatMap((f) => [f.path, f.entry]));
+  const rest = block.membership.filter((m) => !listed.has(m.path)).map((m) => ({ path: m.path, entry: m.path, community: null }));
+  return [...files, ...rest];
 }
 
 /** The split's path groups: a glob whose files all land in one group is sent as the glob itself. */

@@ -13,8 +13,9 @@ const LEAVE_OUT = -1;
  * the glob itself).
  */
 export function SplitEditor({ block, files, busy, onApply }) {
-  const [loaded, setLoaded] = useState(!files.more);
-  useEffect(() => { if (files.more) files.loadAll().then(() => setLoaded(true)); else setLoaded(true); }, []);
+  // Every file must be listed before a split is sent (the groups are the whole block): fetch the other pages.
+  const loaded = Boolean(files.error) || (files.total !== null && !files.more);
+  useEffect(() => { if (files.more) files.loadAll(); }, [files.total, files.more]);
   const items = splitItems(block, files.nodes);
   const paths = items.map((f) => f.path);
   const [count, setCount] = useState(2);
