@@ -22,6 +22,8 @@ class Context:
     identity: Identity | None  # None only while serving the GraphiQL page, which runs no resolver
     # One read per repository per request, shared by every field that needs the store (a DataLoader).
     store_reads: dict[str, asyncio.Future] = field(default_factory=dict)
+    # The files behind each map's blocks (`Block.files`): read and resolved once per request and map.
+    file_reads: dict[tuple[str, int], asyncio.Future] = field(default_factory=dict)
 
 
 Info: TypeAlias = StrawberryInfo[Context, None]

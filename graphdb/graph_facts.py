@@ -3,8 +3,13 @@
 - `graph_facts`: for a naming packet, file languages, symbols worth naming a block after, and symbol
   counts per kind. Read once per naming run; empty (`GraphFacts().available` is false) when the
   repository has no code graph, and packets then fall back to the membership paths.
+- `file_facts` / `boundary_edges`: for `Block.files`, each file's language and size, and its edges across
+  the boundary of its block.
 - `edit_graph`: for a candidate edit that merges or splits, the files, file-level edges, communities and
-  package uses (read before the store is locked)."""
+  package uses (read before the store is locked).
+
+Each reads the repository's live code-graph generation (`graphdb.codegraph.generations.live_key`); a naming
+packet's caller passes that key to `graph_facts` itself."""
 
 from __future__ import annotations
 
@@ -31,6 +36,13 @@ def graph_facts(db: Database, repo_id: str) -> GraphFacts:
     return GraphFacts(languages=languages, symbols=symbols, kinds=kinds)
 
 
+def edit_files(db: Database, repo_id: str) -> EditGraph | None:
+    """The files alone, for a batch that only moves members (a file behind a glob is narrowed out of it);
+    None when the repository has no code graph."""
+    files = tuple(str(r["path"]) for r in db.rows("cluster_files", repo_id=live_key(db, repo_id)))
+    return EditGraph(files=files) if files else None
+
+
 def edit_graph(db: Database, repo_id: str) -> EditGraph | None:
     """What a merge or split needs from the code graph (`rooms.edit.graph`), with the levers the last scan
     used (its report); None when the repository has no code graph."""
@@ -42,7 +54,6 @@ def edit_graph(db: Database, repo_id: str) -> EditGraph | None:
         FileEdge(str(r["source"]), str(r["target"]), str(r["kind"]), float(r["weight"]))
         for r in db.rows("cluster_file_edges", repo_id=graph)
     )
-    communities = {str(r["path"]): int(r["seed"]) for r in db.rows("cluster_seeds_read", repo_id=graph)}
     packages = tuple(
         PackageUse(str(r["path"]), str(r["ecosystem"]), str(r["name"]))
         for r in db.rows("cluster_package_uses", repo_id=graph)
@@ -54,9 +65,34 @@ def edit_graph(db: Database, repo_id: str) -> EditGraph | None:
     return EditGraph(
         files=files,
         edges=edges,
-        communities=communities,
+        communities=communities(db, repo_id),
         packages=packages,
         cohesion_floor=int(levers.get("cohesion_floor", defaults.cohesion_floor)),
         socket_min_weight=float(levers.get("socket_min_weight", defaults.socket_min_weight)),
         graph_scores=report.get("fallback") != Fallback.DOCS_NO_EDGE.value,
     )
+
+
+def file_facts(db: Database, repo_id: str) -> dict[str, tuple[str | None, int | None]]:
+    """Path -> (language, bytes) of every file of the repository's code graph (empty: no code graph)."""
+    return {
+        str(r["path"]): (r["language"], None if r["bytes"] is None else int(r["bytes"]))
+        for r in db.rows("codegraph_file_facts", repo_id=live_key(db, repo_id))
+    }
+
+
+def boundary_edges(db: Database, repo_id: str, paths: list[str], members: list[str]) -> dict[str, tuple[int, int]]:
+    """Path -> (edges in, edges out): how many files outside `members` (the block's files) depend on each of
+    `paths`, and how many it depends on."""
+    if not paths:
+        return {}
+    counts = {path: [0, 0] for path in paths}
+    graph = live_key(db, repo_id)
+    for r in db.rows("codegraph_boundary_edges", repo_id=graph, paths=paths, members=members):
+        counts[str(r["path"])][0 if r["way"] == "in" else 1] = int(r["files"])
+    return {path: (n_in, n_out) for path, (n_in, n_out) in counts.items()}
+
+
+def communities(db: Database, repo_id: str) -> dict[str, int]:
+    """Path -> the community the last scan found the file in (empty before any)."""
+    return {str(r["path"]): int(r["seed"]) for r in db.rows("cluster_seeds_read", repo_id=live_key(db, repo_id))}

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from rooms.contract import NamedBy, Store, SystemBlock
+from rooms.contract import BlockState, NamedBy, Store, SystemBlock
 from rooms.edit import unresolved_seam_count
 
 UNKNOWN_COHESION = 0.5
@@ -45,7 +45,20 @@ class ZeroTouch:
 
 
 def zero_touch(blocks: Sequence[SystemBlock]) -> ZeroTouch:
-    """Is the map ready for one "Ratify all"? Every block owner-accepted or runner-named, no open seam."""
+    """Is the map ready for one "Ratify all"? Every block owner-accepted or runner-named, no open seam.
+    After "Ratify selected only" the counts are over the blocks still to ratify, and the line says how many
+    are signed already."""
+    signed = sum(b.state is BlockState.RATIFIED for b in blocks)
+    if 0 < signed < len(blocks):
+        pending = [b for b in blocks if b.state is not BlockState.RATIFIED]
+        status = zero_touch(pending)
+        seams = unresolved_seam_count(blocks)  # a seam between a signed and a pending block counts too
+        return replace(
+            status,
+            unresolved_seams=seams,
+            ready_to_ratify=status.ready_to_ratify and seams == 0,
+            line=f"{status.line} · {signed} already ratified",
+        )
     metas = [b.candidate_meta for b in blocks if b.candidate_meta is not None]
     runner = sum(m.named_by is NamedBy.RUNNER for m in metas)
     owner = sum(m.named_by is NamedBy.OWNER for m in metas)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rooms.contract import SeedFile, SkeletonState, Store, store_from_seed
+from rooms.contract import BlockState, SeedFile, SkeletonState, Store, store_from_seed
 
 
 class WriteOutcome(StrEnum):
@@ -69,7 +69,10 @@ def decide(existing: Store | None, expected: int | None, candidate: SeedFile) ->
     if existing is None:
         return CandidateWrite(WriteOutcome.CREATED_CANDIDATE_STORE, store_from_seed(candidate, 1))
     actual = existing.store_version
-    if existing.skeleton.state is SkeletonState.CANDIDATE:
+    # A candidate part-signed by "Ratify selected only" is not replaced: the rescan waits as a revision beside
+    # the signed blocks, as over a ratified skeleton.
+    part_signed = any(b.state is BlockState.RATIFIED for b in existing.blocks)
+    if existing.skeleton.state is SkeletonState.CANDIDATE and not part_signed:
         replaced = store_from_seed(candidate, actual + 1).model_copy(
             update={"curating_by": existing.curating_by, "curating_until": existing.curating_until}
         )

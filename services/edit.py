@@ -16,10 +16,10 @@ from neo4j import ManagedTransaction
 from graphdb import codegraph, store_writes
 from graphdb import store as persisted
 from graphdb.database import Database
-from graphdb.graph_facts import edit_graph
+from graphdb.graph_facts import edit_files, edit_graph
 from graphdb.history import Actor, entry
 from rooms.contract import ContractError, ErrorCode, Seat, Store, parse_store, serialize_store
-from rooms.edit import Applied, EditOp, Merge, Rejected, Split, apply_batch
+from rooms.edit import Applied, EditOp, Merge, MoveMember, Rejected, Split, apply_batch
 from rooms.lease import LeaseAction, LeaseBusy, LeaseGranted, decide_lease, lease_warning, parse_lease
 from rooms.reconcile import BlockReconcile, block_changes, reconcile
 from rooms.store_rules import VersionConflict
@@ -70,7 +70,12 @@ def apply_edit(
     """
     ops_text = _ops_json(ops)
     # A merge or split is measured, and a split's sockets recomputed, on the code graph: read before the lock.
-    graph = edit_graph(db, repo_id) if any(isinstance(op, (Merge, Split)) for op in ops) else None
+    # A move reads the files alone: one behind a glob is cut out of it (`rooms.edit.working.Working.expose`).
+    graph = None
+    if any(isinstance(op, (Merge, Split)) for op in ops):
+        graph = edit_graph(db, repo_id)
+    elif any(isinstance(op, MoveMember) for op in ops):
+        graph = edit_files(db, repo_id)
 
     def replay(tx: ManagedTransaction, lock: persisted.Locked) -> EditApplied | BatchRejected | StoreRefused:
         assert lock.recorded is not None

@@ -56,10 +56,10 @@ async def skeleton_candidate(context: Context, data: SkeletonCandidateInput) -> 
     if isinstance(outcome, StaleVersion):
         return VersionConflict(expected=outcome.expected, actual=outcome.actual)
     store = outcome.write.store
-    shown = store.candidate_revision.blocks if store.candidate_revision is not None else store.blocks
+    shown = store.candidate_revision if store.candidate_revision is not None else store
     return CandidateWritten(
         outcome=CandidateOutcome(outcome.write.outcome.value),
         store=types.store(store),
         report=scan_report(outcome.report),
-        review_queue=review_connection(shown, data.review_limit, None),
+        review_queue=review_connection(shown.blocks, data.review_limit, None, shown),
     )

@@ -32,8 +32,8 @@ class ScanQuery:
         model = await stores.read_store(info.context, repo_id)
         if model is None:
             return BlockConnection(total_count=0, nodes=[], page_info=PageInfo(has_next_page=False, end_cursor=None))
-        blocks = model.candidate_revision.blocks if model.candidate_revision is not None else model.blocks
-        return review_connection(blocks, first, after)
+        shown = model.candidate_revision if model.candidate_revision is not None else model
+        return review_connection(shown.blocks, first, after, shown)
 
     @strawberry.field(description="The unmapped residue, paged, with its true total.")
     async def unmapped(

@@ -11,6 +11,7 @@ from strawberry.scalars import JSON
 
 from api.schema import store as types
 from api.schema.results import Refused, VersionConflict
+from rooms import contract as c
 from rooms.review import review_order
 
 
@@ -43,13 +44,20 @@ def _offset(after: str | None) -> int:
         return 0
 
 
+def window(first: int, after: str | None) -> tuple[int, int]:
+    """(start, count) of the page `first` items after the cursor `after` (at most 500)."""
+    return _offset(after), max(0, min(first, 500))
+
+
+def page_info(start: int, shown: int, total: int) -> PageInfo:
+    cursor = base64.urlsafe_b64encode(f"offset:{start + shown - 1}".encode()).decode() if shown else None
+    return PageInfo(has_next_page=start + shown < total, end_cursor=cursor)
+
+
 def page(items: list, first: int, after: str | None) -> tuple[list, PageInfo]:
-    first = max(0, min(first, 500))
-    start = _offset(after)
-    chosen = items[start : start + first]
-    end = start + len(chosen) - 1
-    cursor = base64.urlsafe_b64encode(f"offset:{end}".encode()).decode() if chosen else None
-    return chosen, PageInfo(has_next_page=start + len(chosen) < len(items), end_cursor=cursor)
+    start, count = window(first, after)
+    chosen = items[start : start + count]
+    return chosen, page_info(start, len(chosen), len(items))
 
 
 @strawberry.type
@@ -165,10 +173,15 @@ SkeletonCandidateResult = Annotated[
 ]
 
 
-def review_connection(model_blocks: list, first: int, after: str | None) -> BlockConnection:
+def review_connection(
+    model_blocks: list, first: int, after: str | None, within: c.SeedFile | c.Store | None = None
+) -> BlockConnection:
+    """`within`: the map the blocks are (a store or its revision), so `Block.files` resolves against it."""
     ordered = review_order(model_blocks)
     items, info = page(ordered, first, after)
     shared = {m.path for b in model_blocks for m in b.membership if m.role.value == "shared"}
     return BlockConnection(
-        total_count=len(ordered), nodes=[types.block(b, frozenset(shared)) for b in items], page_info=info
+        total_count=len(ordered),
+        nodes=[types.block(b, frozenset(shared), within=within) for b in items],
+        page_info=info,
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Annotated
 
 import strawberry
 
@@ -21,6 +22,9 @@ from api.schema.picture import BlockLayout, SocketEdges
 from rooms import contract as c
 from rooms.lease import parse_lease
 from rooms.picture import TEST_ONLY, Place, positions
+
+if TYPE_CHECKING:
+    from api.schema.block_files import BlockFileConnection
 
 
 @strawberry.type
@@ -125,6 +129,23 @@ class Block:
     async def socket_edges(self, info: Info, to: strawberry.ID, first: int = 50) -> SocketEdges | None:
         return await self._view.socket_edges(info.context, str(self.block_id), str(to), first)
 
+    # The map the block belongs to (repository and every block): globs resolve against all of them.
+    repo_id: strawberry.Private[str | None] = None
+    map_blocks: strawberry.Private[Sequence[c.SystemBlock]] = ()
+
+    @strawberry.field(
+        description="The files behind this block's membership, by path, `dir/**` globs expanded against the "
+        "code graph; each with its role, language, size and edges across the block's boundary. Paged, with "
+        "`totalCount`."
+    )
+    async def files(
+        self, info: Info, first: int = 100, after: str | None = None
+    ) -> Annotated[BlockFileConnection, strawberry.lazy("api.schema.block_files")]:
+        from api.resolvers.block_files import files  # here: the resolver imports these types
+
+        blocks = self.map_blocks
+        return await files(info.context, self.repo_id or "", blocks, str(self.block_id), first, after)
+
 
 @strawberry.type(description="A block map: the live skeleton of a repository, or a pending revision of it.")
 class BlockMap:
@@ -171,9 +192,11 @@ def block(
     seams: frozenset[str] = frozenset(),
     view: MapView | None = None,
     place: Place | None = None,
+    within: c.SeedFile | c.Store | None = None,
 ) -> Block:
     """A block of a map; ``view`` (the map's shared reads) and ``place`` (from ``rooms.picture.positions``
-    over the whole map) default to this block alone, outside any store."""
+    over the whole map) default to this block alone, outside any store; ``within`` is the map the block is
+    part of (its globs resolve against every block of it)."""
     meta = model.candidate_meta
     view = view or MapView(None, [model])
     place = place or positions([model])[model.block_id]
@@ -209,6 +232,8 @@ def block(
         resolved_seams=list(model.resolved_seams),
         layout=BlockLayout(x=place.x, y=place.y, locked=place.locked, stored=place.stored),
         _view=view,
+        repo_id=None if within is None else within.repo.repo_id,
+        map_blocks=[model] if within is None else within.blocks,
     )
 
 
@@ -229,7 +254,7 @@ def _parts(model: c.SeedFile | c.Store) -> dict[str, object]:
             state=s.state,
             ratification=Ratification(**s.ratification.model_dump()),
         ),
-        "blocks": [block(b, shared, view, places[b.block_id]) for b in model.blocks],
+        "blocks": [block(b, shared, view, places[b.block_id], model) for b in model.blocks],
     }
 
 

@@ -9,6 +9,7 @@ from typing import Any
 BLOCK = """fragment B on Block {
   blockId name purpose state
   membership { path role }
+  files(first: 0) { totalCount }
   seamPaths resolvedSeams unmappedResidue
   candidateMeta { namedBy needsOwnerNaming graphCohesion edgeSampleSize directorySupport coverageRatio sharedMemberCount }
 }"""

@@ -16,7 +16,7 @@ from enum import StrEnum
 class ErrorCode(StrEnum):
     # The edit engine and the verbs over a store (CONTRACT §2).
     SKELETON_NOT_CANDIDATE = "skeleton_not_candidate"
-    SKELETON_NOT_RATIFIED = "skeleton_not_ratified"
+    BLOCK_RATIFIED = "block_ratified"
     UNKNOWN_BLOCK = "unknown_block"
     UNKNOWN_PATH = "unknown_path"
     PATH_NOT_MEMBER = "path_not_member"
@@ -77,7 +77,7 @@ class ErrorCode(StrEnum):
 
 DESCRIPTIONS: dict[ErrorCode, str] = {
     ErrorCode.SKELETON_NOT_CANDIDATE: "The skeleton is ratified; the verb applies to a candidate only.",
-    ErrorCode.SKELETON_NOT_RATIFIED: "The skeleton is a candidate; reconcile applies to a ratified one (ratify first).",
+    ErrorCode.BLOCK_RATIFIED: "The op would change a block already ratified; the candidate blocks stay editable.",
     ErrorCode.UNKNOWN_BLOCK: "No block with that id in the store (or an earlier op of the batch merged it away).",
     ErrorCode.UNKNOWN_PATH: "The path is neither a member of any block nor in the unmapped residue.",
     ErrorCode.PATH_NOT_MEMBER: "The path is not a member of the block the op names.",

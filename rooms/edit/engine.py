@@ -1,5 +1,10 @@
 """`apply_batch`: one `candidate_edit` batch, all or nothing (F11 §1, o1-o3).
 
+A candidate skeleton is editable block by block: a block already signed by "Ratify selected only" (state
+``ratified``) is refused to every op that would change or remove it (``block_ratified``, at that op's
+index), while the other blocks stay editable. A ratified skeleton refuses every op (``skeleton_not_candidate``,
+F11 1a): the last ratification, the one that leaves no candidate block, signs it.
+
 The batch runs on a copy-on-write working copy of the store: the seat and skeleton are checked, merges are
 canonicalized (`rooms.edit.canonical`), every op applies in order, then the final invariants
 (`rooms.edit.invariants`) are checked. The first failure answers `Rejected` with its op index (-1 for a
@@ -13,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from rooms.contract import ErrorCode, Seat, SkeletonState, Store
+from rooms.contract import BlockState, ErrorCode, Seat, SkeletonState, Store
 from rooms.edit.canonical import SurvivorMap, canonicalize
 from rooms.edit.invariants import check_final
 from rooms.edit.members import apply_assign_unmapped, apply_move_member, apply_resolve_seam
@@ -43,6 +48,25 @@ def _applier(op: EditOp, index: int, seat: Seat) -> Callable[[Working, SurvivorM
     if isinstance(op, AssignUnmapped):
         return lambda w, s: apply_assign_unmapped(w, op, s)
     raise TypeError(f"not an edit op: {op!r}")
+
+
+def _refuse_signed(w: Working, signed: set[str]) -> None:
+    """A signed block may not change — save its residue list (a file it lists may be assigned elsewhere)."""
+    original = {b.block_id: b for b in w.store.blocks if b.block_id in signed}
+    touched = sorted(
+        b
+        for b in signed
+        if b in w.removed
+        or (
+            b in w.copied
+            and w.blocks[b].model_copy(update={"unmapped_residue": original[b].unmapped_residue}) != original[b]
+        )
+    )
+    if touched:
+        raise Refusal(
+            ErrorCode.BLOCK_RATIFIED,
+            f"block {touched[0]!r} is ratified: its boundary and name are signed; edit the candidate blocks only",
+        )
 
 
 def _changed(w: Working) -> set[str]:
@@ -100,8 +124,10 @@ def apply_batch(store: Store, ops: Sequence[EditOp], seat: Seat, graph: EditGrap
     index = BATCH_INDEX
     try:
         survivors = canonicalize(ops)
+        signed = {b.block_id for b in store.blocks if b.state is BlockState.RATIFIED}
         for index, op in enumerate(ops):
             _applier(op, index, seat)(w, survivors)
+            _refuse_signed(w, signed)
         index = BATCH_INDEX
         w.tidy_seams()
         changed = _changed(w)

@@ -39,6 +39,7 @@ def _lost_paths(w: Working) -> list[str]:
             continue
         candidates.update(block.unmapped_residue)
     residue_after = set(w.unmapped_files).union(*(b.unmapped_residue for b in w.blocks.values()))
+    candidates -= w.narrowed_globs  # replaced by the entries that narrowed them, which cover the same files
     return sorted(p for p in candidates if p not in residue_after and not w.is_member_anywhere(p))
 
 

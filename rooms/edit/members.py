@@ -4,8 +4,11 @@ Block ids go through the survivor map first. A path is checked for safety (``inv
 up: ``unknown_path`` when it is neither a member of any block nor in the residue. Every path these ops
 name is "touched": if it ends the batch as an unresolved seam, the batch is refused (``unresolved_seam``).
 
-- move_member: the entry (with its role) leaves ``from`` and joins ``to``; if ``to`` already claims the
-  path the two entries combine (`combine_roles`). from == to is a no-op.
+A file behind a ``dir/**`` entry is known too when the batch has the code graph (`Working.covered`).
+
+- move_member: the entry (with its role) leaves ``from`` and joins ``to``; a file ``from`` resolves through
+  a glob is first cut out of it (`Working.expose`: the glob is narrowed to exact paths and narrower globs);
+  if ``to`` already claims the path the two entries combine (`combine_roles`). from == to is a no-op.
 - resolve_seam ``primary:<id>``: the chosen block keeps the path as ``primary``, every other claimant drops
   it, however many there are. ``both``: the path stays a seam — every ``primary`` or ``shared`` claim is
   (or becomes) ``shared`` and each of those claimants lists it in ``resolved_seams``, which marks the seam
@@ -30,7 +33,7 @@ def _checked(w: Working, path: str) -> str:
         validate_repo_path(path)
     except ValueError as exc:
         raise Refusal(ErrorCode.INVALID_PATH, str(exc)) from exc
-    if not w.is_member_anywhere(path) and not w.in_residue(path):
+    if not w.is_member_anywhere(path) and not w.in_residue(path) and not w.covered(path):
         raise Refusal(ErrorCode.UNKNOWN_PATH, f"{path!r} is neither a member of any block nor in the residue")
     w.touched_paths.add(path)
     return path
@@ -41,10 +44,13 @@ def apply_move_member(w: Working, op: MoveMember, survivors: SurvivorMap) -> Non
     w.get(source)
     w.get(target)
     path = _checked(w, op.path)
-    if path not in w.member_paths(source):
+    behind_glob = w.graph is not None and w.graph.covering(w.all_blocks(), w.get(source), path) is not None
+    if path not in w.member_paths(source) and not behind_glob:
         raise Refusal(ErrorCode.PATH_NOT_MEMBER, f"{path!r} is not a member of block {source!r}")
     if source == target:
         return
+    if behind_glob:
+        w.expose(source, {path})  # a file behind one of its globs: the glob is narrowed around it
     member = w.drop_member(source, path)
     w.add_member(target, member)
     w.settle({path})

@@ -11,8 +11,9 @@ floor), `edge_sample_size`, `directory_support` and `coverage_ratio` over the fi
 - split: each child has `graph_cohesion` None with `edge_sample_size` 0, and `directory_support` /
   `coverage_ratio` inherited from the parent (0.0 when the parent had no meta).
 
-Either way `named_by`/`needs_owner_naming` stay the survivor's on a merge (it keeps its name), and a split
-child is `named_by: heuristic`, `needs_owner_naming: true` (its name is derived, F0c §3a). A survivor
+Either way a merge marks the survivor `named_by: heuristic`, `needs_owner_naming: true` (it takes the better
+of the names and a purpose written from all of them, `rooms.edit.merge`), and a split child is
+`named_by: heuristic`, `needs_owner_naming: true` (its name is derived, F0c §3a). A survivor
 without meta (hand-authored) stays without. Every block the batch changes gets an exact
 `shared_member_count`.
 """

@@ -3,9 +3,12 @@
 A block is refused when it still ``needs_owner_naming`` (an untouched heuristic label), or when it claims a
 path that is an unresolved seam (`rooms.edit.seams`). Runner- and owner-named blocks pass, so "Ratify all"
 over a runner-named map is legal. Ratifying flips each selected block ``candidate -> ratified`` and
-``membership_source proposed -> ratified``, the skeleton to ``ratified``, and stamps the ratification
-(``method`` defaults to ``verb``; ``commit`` defaults to empty: a verb has no merge commit, and nothing is
-fabricated). ``store_version`` is the caller's to bump.
+``membership_source proposed -> ratified``. The skeleton turns ``ratified`` (and the ratification is stamped:
+``method`` defaults to ``verb``; ``commit`` defaults to empty: a verb has no merge commit, and nothing is
+fabricated) only when no block is left ``candidate``: "Ratify selected only" signs those blocks and leaves
+the skeleton a candidate, whose other blocks stay editable (`rooms.edit.engine`: an op on a signed block is
+refused with ``block_ratified``) and ratifiable later — the last ratification signs the skeleton.
+``store_version`` is the caller's to bump.
 """
 
 from __future__ import annotations
@@ -98,11 +101,13 @@ def ratify(
                 update["membership_source"] = MembershipSource.RATIFIED
             block = block.model_copy(update=update)
         blocks.append(block)
-    skeleton = store.skeleton.model_copy(
-        update={
-            "state": SkeletonState.RATIFIED,
-            "ratification": Ratification(method=method, ratifier=ratifier, ratified_at=ratified_at, commit=commit),
-        }
-    )
+    skeleton = store.skeleton
+    if all(b.state is not BlockState.CANDIDATE for b in blocks):
+        skeleton = skeleton.model_copy(
+            update={
+                "state": SkeletonState.RATIFIED,
+                "ratification": Ratification(method=method, ratifier=ratifier, ratified_at=ratified_at, commit=commit),
+            }
+        )
     after = store.model_copy(update={"skeleton": skeleton, "blocks": blocks})
     return RatifyApplied(after, tuple(b.block_id for b in store.blocks if b.block_id in chosen))

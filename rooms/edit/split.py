@@ -2,7 +2,9 @@
 
 Each group is a list of exact paths or globs, matched against the block's CURRENT membership entries: an
 entry belongs to a group when one pattern equals it or matches it (``src/**`` covers the entry
-``src/a/**``). Every group and every pattern must select at least one entry (``split_group_empty``), no
+``src/a/**``). A file named exactly that the block resolves through a ``dir/**`` entry (with the code graph) is
+first cut out of the glob (`Working.expose`), as the o3 presets send explicit files. Every group and every
+pattern must select at least one entry (``split_group_empty``), no
 entry may fall in two groups (``split_groups_overlap``), and every entry must be covered
 (``split_not_total``) unless ``rest_to_residue`` sends the uncovered entries to the residue, honestly.
 
@@ -132,6 +134,11 @@ def _groups(block: SystemBlock, op: Split) -> list[list[Member]]:
 def apply_split(w: Working, op: Split, survivors: SurvivorMap) -> None:
     survivors.refuse_if_absorbed(op.block_id, "split")
     parent = w.get(op.block_id)
+    # Files named in the groups that the block resolves through a glob: the glob is narrowed around them.
+    named = {p for group in op.paths for p in group if not is_glob(p) and p not in w.member_paths(op.block_id)}
+    if named and w.graph is not None:
+        w.expose(op.block_id, named)
+        parent = w.get(op.block_id)
     groups = _groups(parent, op)
     covered = {m.path for group in groups for m in group}
     rest = [m.path for m in parent.membership if m.path not in covered]

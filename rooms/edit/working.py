@@ -73,6 +73,8 @@ class Working:
         self.unmapped_files: list[str] = list(store.unmapped_files)
         self.unmapped_total: int | None = store.unmapped_total
         self.touched_paths: set[str] = set()
+        # Globs narrowed around a file an op named (`expose`): replaced, not lost.
+        self.narrowed_globs: set[str] = set()
         # block_id -> path -> entry: shared maps of the blocks not copied, own (kept current) maps of the rest.
         self._paths: dict[str, dict[str, Member]] = {}
         # path -> {block_id: entry}, in the order a full index built at the first query would have (block
@@ -243,6 +245,31 @@ class Working:
                     for p in dict.fromkeys(block.resolved_seams)
                     if p in shared and shared[p].role is MemberRole.SHARED
                 ]
+
+    # -- files behind globs (needs the code graph) -----------------------------------------------------
+    def covered(self, path: str) -> bool:
+        """Some block resolves the file `path` through a ``dir/**`` entry (per the code graph)."""
+        if self.graph is None:
+            return False
+        blocks = self.all_blocks()
+        return any(self.graph.covering(blocks, block, path) is not None for block in blocks)
+
+    def expose(self, block_id: str, paths: set[str]) -> None:
+        """Narrow the block's globs so that each of `paths` it resolves through one becomes an exact entry
+        (`rooms.edit.graph.narrowed`: the block resolves the same files after). Without the graph, nothing."""
+        if self.graph is None:
+            return
+        for path in sorted(paths):
+            blocks = self.all_blocks()
+            block = self.get(block_id)
+            entry = self.graph.covering(blocks, block, path)
+            if entry is None:
+                continue
+            keep = {p for p in paths if p != path and self.graph.covering(blocks, block, p) == entry} | {path}
+            replacement = self.graph.narrowed(blocks, block, entry, keep)
+            self.drop_member(block_id, entry.path)
+            self.add_members(block_id, replacement)
+            self.narrowed_globs.add(entry.path)
 
     # -- residue --------------------------------------------------------------------------------------
     def in_residue(self, path: str) -> bool:

@@ -27,6 +27,7 @@ from rooms.contract import (
 from rooms.edit import parse_ops
 from services import edit as edits
 from tests.api.conftest import ServedApi
+from tests.support import fixture_cypher
 
 
 def candidate_block(
@@ -132,3 +133,30 @@ def rename_elsewhere(db: Database, repo_id: str, version: int, block_id: str, na
     ops = parse_ops([{"op": "rename", "block_id": block_id, "name": name}])
     outcome = edits.apply_edit(db, repo_id, version, ops, Actor(Seat.OWNER, "elsewhere"), None, datetime.now(UTC))
     assert isinstance(outcome, edits.EditApplied), outcome
+
+
+# A small code graph behind two globs (src/**, lib/**): [path, language, bytes], and file-level imports.
+GLOB_FILES = [
+    ["src/a.py", "python", 120],
+    ["src/b.py", "python", 80],
+    ["src/deep/c.py", "python", 40],
+    ["src/deep/d.py", "python", 10],
+    ["lib/e.py", "python", 55],
+    ["lib/f.py", "python", 5],
+]
+# src/a uses src/b and lib/e; lib/f uses src/deep/c.
+GLOB_EDGES = [["src/a.py", "src/b.py"], ["src/a.py", "lib/e.py"], ["lib/f.py", "src/deep/c.py"]]
+
+
+def glob_candidate(api: ServedApi, db: Database, repo_id: str, extra_files: list[list] = []) -> int:  # noqa: B006
+    """The code graph above (plus `extra_files`) and a candidate of two glob blocks, sb_src and sb_lib."""
+    files = [*GLOB_FILES, *extra_files]
+    db.driver.execute_query(
+        fixture_cypher("code_files"), repo_id=repo_id, files=files, edges=GLOB_EDGES, database_=db.database
+    )
+    primary = MemberRole.PRIMARY
+    blocks = [
+        candidate_block("sb_src", [("src/**", primary)], []),
+        candidate_block("sb_lib", [("lib/**", primary)], []),
+    ]
+    return import_seed(api, seed_text(repo_id, blocks))

@@ -76,7 +76,8 @@ def test_review_edit_and_ratify_on_screen(page: Page, screen_api: ServedApi, rep
     panel.get_by_role("button", name="Split").click()
     editor = panel.get_by_test_id("split-editor")
     editor.get_by_role("button", name="Add a group").click()
-    editor.get_by_label("Group for docs/**").select_option(label="group 2")
+    editor.get_by_label("Pick docs/**").check()
+    editor.get_by_label("Put the picked items in a group").select_option(label="group 2")
     # the panel scrolls on its own: show its seams and the split editor, with the page at the top
     panel.get_by_role("heading", name="Seams").evaluate("el => el.scrollIntoView({block: 'start'})")
     page.evaluate("window.scrollTo(0, 0)")

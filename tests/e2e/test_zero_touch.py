@@ -82,7 +82,7 @@ def test_name_with_runner_appears_with_a_pinned_runner(page: Page, screen_api: S
         screen_api.graphql(REMOVE_RUNNER, {"id": runner_id})
 
 
-def test_ratify_selected_only_signs_the_checked_blocks(
+def test_ratify_selected_only_signs_the_checked_blocks_and_leaves_the_rest_editable_and_ratifiable(
     page: Page, screen_api: ServedApi, agent: str, repo_id: str
 ) -> None:
     import_seed(screen_api, candidate_seed(repo_id))
@@ -102,10 +102,30 @@ def test_ratify_selected_only_signs_the_checked_blocks(
     block_row(page, "sb_api").get_by_label("Select api (heuristic)").uncheck()
     block_row(page, "sb_docs").get_by_label("Select Docs").check()
     footer.get_by_role("button", name="Ratify selected only (1)").click()
-    expect(page.get_by_test_id("ratified")).to_be_visible()
+    # both states on screen: Docs is signed, the map is still a candidate and the rest stays editable
+    expect(block_row(page, "sb_docs").get_by_test_id("block-ratified")).to_be_visible()
+    expect(footer.get_by_test_id("signed-count")).to_have_text("1 ratified · 2 still candidate")
+    expect(page.get_by_test_id("ratified")).to_have_count(0)
+    state = wait_for_version(page, screen_api, repo_id, 3)
+    assert state["state"] == "CANDIDATE"
     blocks = blocks_of(screen_api, repo_id)
     assert blocks["sb_docs"]["state"] == "ratified"
     assert blocks["sb_api"]["state"] == "candidate" and blocks["sb_core"]["state"] == "candidate"
+    expect(block_row(page, "sb_docs").get_by_label("Select Docs")).to_be_disabled()
+
+    # the rest is edited on screen: accept both names, resolve the seam
+    for block_id, name in (("sb_api", "api (heuristic)"), ("sb_core", "core (heuristic)")):
+        block_row(page, block_id).get_by_role("button", name=f"Accept the name {name}").click()
+        expect(block_row(page, block_id).get_by_role("button", name="Accept the name", exact=False)).to_have_count(0)
+    block_row(page, "sb_core").get_by_role("button", name="Open").click()
+    page.get_by_test_id("seam").get_by_label("primary in core (heuristic)").check()
+    expect(page.get_by_test_id("seam")).to_have_count(0)
+
+    # ... and ratified later: the last ratification signs the map
+    footer.get_by_role("button", name="Ratify 2 blocks → v1").click()
+    expect(page.get_by_test_id("ratified")).to_contain_text("Ratified map v1")
+    assert wait_for_version(page, screen_api, repo_id, 7)["state"] == "RATIFIED"
+    assert {b["state"] for b in blocks_of(screen_api, repo_id).values()} == {"ratified"}
 
 
 def test_later_folds_the_ratify_bar(page: Page, screen_api: ServedApi, repo_id: str) -> None:

@@ -3,6 +3,7 @@
 const BLOCK = `fragment B on Block {
   blockId name purpose state
   membership { path role }
+  files(first: 0) { totalCount }
   seamPaths resolvedSeams unmappedResidue
   candidateMeta { namedBy needsOwnerNaming graphCohesion edgeSampleSize directorySupport coverageRatio sharedMemberCount }
 }`;
@@ -113,3 +114,10 @@ export const PLACE_BLOCKS = `mutation Place($repo: ID!, $positions: [BlockPositi
 }`;
 
 export const STORE_HEAD = `query StoreHead($repo: ID!) { store(repoId: $repo) { storeVersion skeleton { state version } } }`;
+export const BLOCK_FILES = `query Files($repo: ID!, $block: ID!, $first: Int!, $after: String) {
+  block(repoId: $repo, blockId: $block) {
+    files(first: $first, after: $after) {
+      totalCount nodes { path role entry language bytes edgesIn edgesOut community } pageInfo { hasNextPage endCursor }
+    }
+  }
+}`;

@@ -43,16 +43,21 @@ export function seamsOf(block, seams) {
   return block.membership.filter((m) => seams.has(m.path)).map((m) => m.path);
 }
 
-/** Exact files and directory globs among a block's members. */
+/** A block's files (every file behind its members, globs expanded by the server when it has the code graph:
+ * `files.totalCount`) and its directory globs. */
 export function memberCounts(block) {
   const globs = block.membership.filter((m) => isGlob(m.path)).length;
-  return { files: block.membership.length - globs, globs };
+  const exact = block.membership.length - globs;
+  const total = block.files?.totalCount;
+  // the globs were expanded when they added files (no code graph: the total is the exact members alone)
+  const expanded = globs > 0 && total !== undefined && total !== null && total > exact;
+  return { files: expanded ? total : exact, globs, expanded };
 }
 
-export function countLabel({ files, globs }) {
+export function countLabel({ files, globs, expanded }) {
   const parts = [`${files} file${files === 1 ? "" : "s"}`];
-  if (globs) parts.push(`${globs} director${globs === 1 ? "y" : "ies"}`);
-  return parts.join(" + ");
+  if (globs) parts.push(expanded ? `in ${globs} director${globs === 1 ? "y" : "ies"}` : `${globs} director${globs === 1 ? "y" : "ies"}`);
+  return parts.join(expanded ? " " : " + ");
 }
 
 /**
@@ -136,4 +141,64 @@ export function directoryGroups(members) {
     groups.get(key).push(paths[i]);
   });
   return [...groups.values()];
+}
+
+/** The "by graph community" split preset: files grouped by the community the last scan found them in. */
+export function communityGroups(files) {
+  const groups = new Map();
+  for (const f of files) {
+    const key = f.community ?? "none";
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(f.path);
+  }
+  return [...groups.values()];
+}
+
+/** What a split chooses among: the files behind the block, plus each member no listed file stands for (a glob
+ * without a code graph, whose files are unknown, is split as one item; so is everything if the list failed). */
+export function splitItems(block, files) {
+  const listed = new Set(files.flatMap((f) => [f.path, f.entry]));
+  const rest = block.membership.filter((m) => !listed.has(m.path)).map((m) => ({ path: m.path, entry: m.path, community: null }));
+  return [...files, ...rest];
+}
+
+/** The split's path groups: a glob whose files all land in one group is sent as the glob itself. */
+export function splitPayload(block, items, groups) {
+  const entryOf = new Map(items.map((f) => [f.path, f.entry]));
+  const whole = new Map(); // glob -> the group holding all its files, or -1 when they are spread
+  groups.forEach((g, n) => g.forEach((p) => {
+    const entry = entryOf.get(p);
+    if (entry === p || !isGlob(entry)) return;
+    whole.set(entry, whole.has(entry) && whole.get(entry) !== n ? -1 : n);
+  }));
+  // A glob with another entry of the block under it is never sent whole: on the server it would select both.
+  const nested = (glob) => block.membership.some((m) => m.path !== glob && m.path.startsWith(glob.slice(0, -2)));
+  for (const glob of [...whole.keys()]) if (nested(glob)) whole.set(glob, -1);
+  const counted = new Map();
+  items.forEach((f) => { if (f.entry !== f.path) counted.set(f.entry, (counted.get(f.entry) ?? 0) + 1); });
+  return groups.map((g, n) => {
+    const out = [];
+    for (const p of g) {
+      const entry = entryOf.get(p);
+      const inOne = entry !== p && whole.get(entry) === n && g.filter((q) => entryOf.get(q) === entry).length === counted.get(entry);
+      const path = inOne ? entry : p;
+      if (!out.includes(path)) out.push(path);
+    }
+    return out;
+  });
+}
+
+const NAME_TIER = { OWNER: 2, RUNNER: 1, HEURISTIC: 0 };
+
+/** The name a merge gives the survivor (the server decides, rooms/edit/merge.py): a person's or runner's name
+ * beats a heuristic one, then the block with more members (the server counts a glob's files), then the survivor. */
+export function mergedName(parts) {
+  const rank = (b) => [b.candidateMeta ? NAME_TIER[b.candidateMeta.namedBy] : 2, b.membership.length];
+  let best = parts[0];
+  for (const part of parts.slice(1)) {
+    const [t, n] = rank(part);
+    const [bt, bn] = rank(best);
+    if (t > bt || (t === bt && n > bn)) best = part;
+  }
+  return best.name;
 }

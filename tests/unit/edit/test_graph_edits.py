@@ -30,7 +30,7 @@ def _applied(outcome: object) -> Applied:
     return outcome
 
 
-def test_a_merge_is_measured_on_the_graph_and_keeps_its_name() -> None:
+def test_a_merge_is_measured_on_the_graph_and_takes_the_runner_name_marked_heuristic() -> None:
     before = store(block("A", "a/**", named_by="runner", needs_naming=False), block("B", "b/**"), block("C", "c/**"))
     out = _applied(apply_batch(before, [Merge(into="A", block_ids=["B"])], Seat.AGENT, GRAPH))
     meta = out.store.block("A").candidate_meta
@@ -38,7 +38,8 @@ def test_a_merge_is_measured_on_the_graph_and_keeps_its_name() -> None:
     # Inside: the two triangles and a/1-b/1 (weight 2); across: c/1-a/2 (weight 1).
     assert meta.edge_sample_size == 8
     assert meta.graph_cohesion == pytest.approx(8 / 9)
-    assert (meta.named_by.value, meta.needs_owner_naming) == ("runner", False)
+    assert out.store.block("A").name == "Block A"  # the runner's name beats B's heuristic one
+    assert (meta.named_by.value, meta.needs_owner_naming) == ("heuristic", True)  # until someone accepts it
 
 
 def test_below_the_floor_cohesion_is_none_not_an_average() -> None:

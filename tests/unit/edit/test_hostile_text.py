@@ -82,12 +82,13 @@ def test_an_empty_purpose_clears_it(purpose: str) -> None:
 
 
 @pytest.mark.parametrize("seat", SEATS)
-def test_a_merge_writes_no_text_of_its_own(seat: Seat) -> None:
-    # A merge op carries no name or purpose: the survivor keeps its own, which passed the rule on its way in.
+def test_a_merge_writes_only_text_that_passed_the_rule(seat: Seat) -> None:
+    # A merge op carries no name or purpose: the survivor takes a part's name and joins the parts' purposes,
+    # which passed the rule on their way in (and the joined line passes it again).
     outcome = apply_batch(_abc(), [Merge(into="A", block_ids=["B"])], seat)
     assert isinstance(outcome, Applied), outcome
     merged = outcome.store.block("A")
-    assert (merged.name, merged.purpose) == ("Block A", "Purpose of A")
+    assert (merged.name, merged.purpose) == ("Block A", "Purpose of A; Purpose of B")
 
 
 @pytest.mark.parametrize("seat", SEATS)

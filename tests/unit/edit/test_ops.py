@@ -100,7 +100,9 @@ def test_merge_unions_members_rewrites_sockets_and_recomputes_meta() -> None:
     assert meta.directory_support == pytest.approx((1.0 * 3 + 0.5 * 2) / 5)
     assert meta.coverage_ratio == pytest.approx(3 / 5)
     assert meta.shared_member_count == 0
-    assert (meta.named_by, meta.needs_owner_naming) == (NamedBy.HEURISTIC, True)  # the survivor's name stays
+    # B's runner name beats A's heuristic one; the merged name and purpose are marked heuristic until touched
+    assert (survivor.name, survivor.purpose) == ("Block B", "Purpose of B; Purpose of A")
+    assert (meta.named_by, meta.needs_owner_naming) == (NamedBy.HEURISTIC, True)
 
 
 def test_merge_keeps_a_seam_with_a_third_block() -> None:

@@ -40,19 +40,13 @@ def test_ratify_refuses_and_changes_nothing() -> None:
     assert serialize_store(before) == text
 
 
-def test_ratify_selected_flips_states_and_stamps_the_skeleton() -> None:
+def test_ratify_selected_flips_those_blocks_and_leaves_the_skeleton_a_candidate() -> None:
     before = _map()
     outcome = ratify(before, ["C", "H"], ratifier="owner-1", ratified_at="2026-07-10T00:00:00Z")
     assert isinstance(outcome, RatifyApplied)
     after = outcome.store
     assert outcome.ratified_block_ids == ("C", "H")
-    assert after.skeleton.state is SkeletonState.RATIFIED
-    assert after.skeleton.ratification.model_dump() == {
-        "method": "verb",
-        "ratifier": "owner-1",
-        "ratified_at": "2026-07-10T00:00:00Z",
-        "commit": "",
-    }
+    assert after.skeleton == before.skeleton  # A, B and D are still candidates: nothing signs the skeleton yet
     assert {b.block_id: (b.state, b.membership_source) for b in after.blocks} == {
         "A": (BlockState.CANDIDATE, MembershipSource.PROPOSED),
         "B": (BlockState.CANDIDATE, MembershipSource.PROPOSED),
@@ -77,3 +71,22 @@ def test_ratify_all_after_the_seam_and_name_are_settled() -> None:
     assert all(b.state is BlockState.RATIFIED for b in outcome.store.blocks)
     ratification = outcome.store.skeleton.ratification
     assert (ratification.method, ratification.commit) == ("pr_merge", "abc")
+
+
+def test_the_last_ratification_signs_the_skeleton() -> None:
+    ready = store(
+        block("A", "a.py", named_by=NamedBy.RUNNER, needs_naming=False),
+        block("B", "b.py", named_by=NamedBy.OWNER, needs_naming=False),
+    )
+    first = ratify(ready, ["A"], ratifier="owner-1", ratified_at="2026-07-10T00:00:00Z")
+    assert isinstance(first, RatifyApplied) and first.store.skeleton.state is SkeletonState.CANDIDATE
+    rest = ratify(first.store, None, ratifier="owner-1", ratified_at="2026-07-11T00:00:00Z")
+    assert isinstance(rest, RatifyApplied)
+    assert rest.store.skeleton.state is SkeletonState.RATIFIED
+    assert rest.store.skeleton.ratification.model_dump() == {
+        "method": "verb",
+        "ratifier": "owner-1",
+        "ratified_at": "2026-07-11T00:00:00Z",
+        "commit": "",
+    }
+    assert {b.state for b in rest.store.blocks} == {BlockState.RATIFIED}

@@ -14,18 +14,23 @@ function Scores({ block }) {
     </span>`;
 }
 
-function BlockRow({ block, seams, candidate, selected, checked, editable, onSelect, onCheck, onEdit }) {
+function BlockRow({ block, seams, candidate: mapCandidate, selected, checked, editable: mapEditable, onSelect, onCheck, onEdit }) {
   const [open, setOpen] = useState(false);
+  // "Ratify selected only" signs some blocks of a candidate: those read as settled, the rest stay editable.
+  const signed = mapCandidate && block.state === "RATIFIED";
+  const candidate = mapCandidate && !signed;
+  const editable = mapEditable && !signed;
   const mySeams = seamsOf(block, seams);
   return html`
     <li class=${`block ${candidate ? "candidate" : "settled"} ${selected ? "selected" : ""} ${needsYou(block) ? "needs-you" : ""}`}
       data-block-id=${block.blockId} data-testid="block">
       <input type="checkbox" checked=${checked} onChange=${(e) => onCheck(e.currentTarget.checked)}
-        aria-label=${`Select ${block.name}`} />
+        aria-label=${`Select ${block.name}`} disabled=${signed} />
       <div class="block-body">
         <div class="title-line">
           <${InlineName} block=${block} editable=${editable} onSelect=${onSelect}
             onRename=${(name) => onEdit(ops.rename(block, name))} />
+          ${signed && html`<span class="chip signed" data-testid="block-ratified">ratified</span>`}
           ${editable && needsYou(block) && html`
             <button type="button" class="small" onClick=${() => onEdit(ops.rename(block, block.name))}
               aria-label=${`Accept the name ${block.name}`}>Accept</button>`}

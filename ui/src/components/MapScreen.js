@@ -142,12 +142,13 @@ export function MapScreen({
         heading=${walker.walk ? "Review (lowest support first)" : `Blocks (${blocks.length})`} />
       ${selected && html`<${Panel} block=${selected} blocks=${blocks} seams=${seams} store=${store} editable=${editable}
         checked=${checkedLive} busy=${map.busy} onEdit=${map.edit}
-        onNameWithRunner=${features.runner ? map.nameWithRunner : null} />`}
+        onNameWithRunner=${features.runner ? map.nameWithRunner : null} call=${call} repoId=${repoId} />`}
     </main>
     <${Tray} unmapped=${view.unmapped} blocks=${blocks} editable=${editable} repoId=${repoId} call=${call}
       onEdit=${map.edit} version=${store.storeVersion} />
     ${candidate && zero && html`
       <${Footer} zero=${zero} version=${store.skeleton.version} checkedCount=${checkedLive.size} later=${later}
+        signedCount=${blocks.filter((b) => b.state === "RATIFIED").length}
         busy=${map.busy} onRatifyAll=${() => ratify(null)} onRatifySelected=${() => ratify([...checkedLive])}
         onLater=${() => setLater(!later)} onReview=${walker.start} />`}`;
 }

@@ -3,6 +3,7 @@ import { html } from "../html.js";
 import * as ops from "../ops.js";
 import { counterpart, diffMembers, needsYou, provenance, scoreLines, seamsOf } from "../model.js";
 import { BoundaryDiff } from "./BoundaryDiff.js";
+import { FileList, useFiles } from "./Files.js";
 import { MergePicker } from "./MergePicker.js";
 import { Legend, MemberItem } from "./Members.js";
 import { SplitEditor } from "./SplitEditor.js";
@@ -31,13 +32,16 @@ function MoveChecked({ picked, block, blocks, onEdit }) {
     <label class="move-checked">${picked.length} checked:
       <select class="small" value="" disabled=${!picked.length} onChange=${move} aria-label="Move the checked members to another block">
         <option value="">move to ▾</option>
-        ${blocks.filter((b) => b.blockId !== block.blockId).map((b) => html`<option value=${b.blockId}>${b.name}</option>`)}
+        ${blocks.filter((b) => b.blockId !== block.blockId && b.state !== "RATIFIED").map((b) => html`<option value=${b.blockId}>${b.name}</option>`)}
       </select>
     </label>`;
 }
 
 /** The selected block (right column): name & purpose, scores, boundary diff, seams, members, Split / Merge / Reset. */
-export function Panel({ block, blocks, seams, store, editable, checked, onEdit, busy, onNameWithRunner }) {
+export function Panel({ block, blocks, seams, store, editable: mapEditable, checked, onEdit, busy, onNameWithRunner, call, repoId }) {
+  // A block signed by "Ratify selected only" stays signed while the rest of the candidate is edited.
+  const ratified = block.state === "RATIFIED";
+  const editable = mapEditable && !ratified;
   const [name, setName] = useState(block.name);
   const [purpose, setPurpose] = useState(block.purpose);
   const [mode, setMode] = useState(null); // null | "split" | "merge"
@@ -48,7 +52,8 @@ export function Panel({ block, blocks, seams, store, editable, checked, onEdit, 
     if (on) next.add(path); else next.delete(path);
     setPicked(next);
   };
-  const movable = editable && blocks.length > 1;
+  const movable = editable && blocks.some((b) => b.blockId !== block.blockId && b.state !== "RATIFIED");
+  const files = useFiles(call, repoId, block.blockId, store.storeVersion);
   useEffect(reset, [block.blockId, block.name, block.purpose, store.storeVersion]);
   const byId = new Map(blocks.map((b) => [b.blockId, b]));
   const mySeams = seamsOf(block, seams);
@@ -62,6 +67,8 @@ export function Panel({ block, blocks, seams, store, editable, checked, onEdit, 
     <section class="panel" aria-labelledby="panel-title" data-testid="panel">
       <h2 id="panel-title">${block.name}</h2>
       <p class="provenance">${provenance(block)} · <code>${block.blockId}</code></p>
+      ${ratified && mapEditable !== undefined && store.skeleton.state === "CANDIDATE" && html`
+        <p class="signed" data-testid="block-signed">Ratified — signed; the rest of the candidate stays editable.</p>`}
       <form class="labels" onSubmit=${(e) => { e.preventDefault(); apply(ops.rename(block, name.trim(), purpose.trim())); }}>
         <label for="panel-name">Name</label>
         <input id="panel-name" value=${name} maxlength="40" disabled=${!editable} onInput=${(e) => setName(e.currentTarget.value)} />
@@ -90,14 +97,14 @@ export function Panel({ block, blocks, seams, store, editable, checked, onEdit, 
       ${editable && html`
         <div class="row actions">
           <button type="button" onClick=${() => setMode(mode === "split" ? null : "split")} aria-pressed=${mode === "split"}
-            disabled=${block.membership.length < 2}>Split</button>
+            disabled=${block.membership.length < 2 && (files.total ?? 0) < 2}>Split</button>
           <button type="button" onClick=${() => setMode(mode === "merge" ? null : "merge")} aria-pressed=${mode === "merge"}
             disabled=${blocks.length < 2}>Merge</button>
           <button type="button" onClick=${reset} disabled=${!dirty} title="Revert the edits not yet applied">Reset</button>
           ${onNameWithRunner && needsYou(block) && html`
             <button type="button" onClick=${() => onNameWithRunner([block.blockId])} disabled=${busy}>Name this block with runner</button>`}
         </div>`}
-      ${mode === "split" && html`<${SplitEditor} block=${block} busy=${busy} onApply=${apply} />`}
+      ${mode === "split" && html`<${SplitEditor} block=${block} files=${files} busy=${busy} onApply=${apply} />`}
       ${mode === "merge" && html`<${MergePicker} block=${block} blocks=${blocks} checked=${checked} busy=${busy} onApply=${apply} />`}
 
       <h3>Members (${block.membership.length})</h3>
@@ -110,5 +117,8 @@ export function Panel({ block, blocks, seams, store, editable, checked, onEdit, 
               onChange=${(e) => pick(m.path, e.currentTarget.checked)} />`}
           <//>`)}
       </ul>
+      <h3>Files (${files.total ?? "…"})</h3>
+      <p class="help">Every file behind the members above, globs expanded; check files to move them out of a glob.</p>
+      <${FileList} files=${files} picked=${picked} onPick=${pick} movable=${movable} />
     </section>`;
 }

@@ -20,7 +20,7 @@ export function Tray({ unmapped, blocks, editable, repoId, call, onEdit, version
       setError(e.message);
     }
   };
-  const choices = blocks.map((b) => ({ value: b.blockId, label: b.name }));
+  const choices = blocks.filter((b) => b.state !== "RATIFIED").map((b) => ({ value: b.blockId, label: b.name })); // signed blocks take no file
   const assign = (path, blockId) => {
     const block = blocks.find((b) => b.blockId === blockId);
     if (block) onEdit(ops.assignUnmapped(path, block));
