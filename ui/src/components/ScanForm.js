@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { html } from "../html.js";
 import * as doc from "../documents.js";
+import { ScanProgress } from "./ScanProgress.js";
 
 function defaultRepoId(path) {
   const last = path.replace(/\/+$/, "").split("/").pop();
@@ -17,6 +18,7 @@ export function ScanForm({ call, repos, onScanned, onCancel, currentRepo, rescan
   const [limit, setLimit] = useState(16);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
+  const [job, setJob] = useState(null);
   const id = repoId.trim() || defaultRepoId(path);
 
   const submit = async (event) => {
@@ -25,17 +27,30 @@ export function ScanForm({ call, repos, onScanned, onCancel, currentRepo, rescan
     setError(null);
     const known = repos.find((r) => r.repoId === id);
     try {
-      const data = await call(doc.SCAN, { repo: id, path, v: known ? known.storeVersion : null, limit: Number(limit) },
-        "scan");
-      const result = data.skeletonCandidate;
-      if (result.__typename === "CandidateWritten") onScanned(id, Number(limit));
-      else if (result.__typename === "VersionConflict") setError(`The map of ${id} moved on (v${result.actual}); try again.`);
-      else setError(`${result.message} (${result.code})`);
+      const data = await call(doc.START_SCAN, { repo: id, path, v: known ? known.storeVersion : null,
+        limit: Number(limit) }, "scan");
+      const started = data.startScan;
+      if (started.__typename === "ScanJob") return setJob({ ...started, repoId: id, limit: Number(limit) });
+      settle(started, id, Number(limit));
     } catch (e) {
       setError(e.message);
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
+  };
+
+  // What the scan answered (skeletonCandidate's union), once its job has ended.
+  const settle = (result, repo, pageSize) => {
+    if (result.__typename === "CandidateWritten") return onScanned(repo, pageSize);
+    if (result.__typename === "VersionConflict") setError(`The map of ${repo} moved on (v${result.actual}); try again.`);
+    else if (result.code === "scan_cancelled") setError("Scan cancelled: the map and the code graph are as they were.");
+    else setError(`${result.message} (${result.code})`);
+  };
+  const ended = (finished, message) => {
+    const { repoId: repo, limit: pageSize } = job;
+    setJob(null);
+    setBusy(false);
+    if (finished) settle(finished.result, repo, pageSize);
+    else setError(message);
   };
 
   return html`
@@ -58,6 +73,7 @@ export function ScanForm({ call, repos, onScanned, onCancel, currentRepo, rescan
           ${onCancel && html`<button type="button" onClick=${onCancel}>Cancel</button>`}
         </div>
       </form>
+      ${job && html`<${ScanProgress} call=${call} job=${job} onEnd=${ended} />`}
       ${error && html`<p class="notice error" role="alert">${error}</p>`}
     </section>`;
 }
