@@ -90,7 +90,8 @@ export const SEND_TO_CURATION = `mutation Curate($repo: ID!, $note: String!) {
 }`;
 
 const SCAN_JOB_FIELDS = `jobId state phase progress { done total } cancelRequested
-  result { __typename ... on CandidateWritten { outcome store { storeVersion } reviewQueue { totalCount } } ${OUTCOMES} }`;
+  result { __typename ... on CandidateWritten { outcome store { storeVersion } reviewQueue { totalCount } }
+  ... on VersionConflict { expected actual } ... on Refused { code message } }`;
 
 export const START_SCAN = `mutation StartScan($repo: ID!, $path: String!, $v: Int, $limit: Int!) {
   startScan(input: {repoId: $repo, path: $path, expectedStoreVersion: $v, reviewLimit: $limit, naming: AUTO}) {
