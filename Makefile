@@ -4,8 +4,9 @@
 #   make test  every test (unit, integration on a real Neo4j + GDS, the API over HTTP, the screen)
 # and the fast lane while working:
 #   make check lint and format (ruff), types (mypy), and the unit tests, which need no database
+#   make docs/errors.md  the list of error codes, from rooms/contract/error_codes.py (a unit test compares)
 REPO ?= .
-.PHONY: run test check
+.PHONY: run test check docs/errors.md
 
 run:
 	@scripts/bootstrap.sh
@@ -23,3 +24,6 @@ check:
 	.venv/bin/ruff format --check .
 	.venv/bin/mypy
 	.venv/bin/python -m pytest -q tests/unit
+
+docs/errors.md:
+	.venv/bin/python -c 'import sys; from rooms.contract.error_codes import markdown; sys.stdout.write(markdown())' > $@

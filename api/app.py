@@ -27,7 +27,6 @@ from api.response_cache import ResponseCache, head_of, store_read
 from api.schema import build_schema
 from api.screen import screen_routes
 from api.settings import ApiSettings
-from api.stale_reads import StaleReads
 from graphdb.errors import DatabaseUnavailable
 from graphdb.fail_fast import FailFastDatabase
 from graphdb.settings import DbSettings
@@ -81,12 +80,12 @@ class _GraphQLApp(GraphQL[Context, None]):
         assert self.response_cache is not None
         repo_id, token, db = store_read(body), bearer_token(request), request.app.state.db
         if repo_id is None or token is None or db.known_down:
-            return False  # the plain path answers outages (stale reads) and everything else
+            return False  # the plain path answers outages (503) and everything else
         try:
             identity, head = await run_in_threadpool(identify_with_store, db, token, repo_id)
         except DatabaseUnavailable:
             return False
-        settled = settle_identity(request, token, identity)
+        settled = settle_identity(identity)
         if isinstance(settled, Response):
             await settled(request.scope, receive, send)
             return True
@@ -166,14 +165,13 @@ class _GraphQLApp(GraphQL[Context, None]):
             response=response if isinstance(response, Response) else None,
             db=request.app.state.db,
             identity=getattr(request.state, "identity", None),
-            stale_reads=request.app.state.stale_reads,
         )
         request.state.context = context
         return context
 
     async def process_result(self, request: Request, result: ExecutionResult) -> GraphQLHTTPResponse:
         processed = await super().process_result(request, result)
-        # Complete: an answer ``api.response_cache`` may keep (no errors, no stale or other extensions).
+        # Complete: an answer ``api.response_cache`` may keep (no errors, no extensions).
         request.state.answer_complete = set(processed) == {"data"}
         return processed
 
@@ -216,7 +214,6 @@ def create_app(api_settings: ApiSettings | None = None, db_settings: DbSettings 
         db = FailFastDatabase.connect(db_settings)  # an outage answers at once, not after the driver's retries
         assert db.target is not None
         app.state.db = db
-        app.state.stale_reads = StaleReads()
         app.state.api_settings = api_settings
         app.state.schema_applied = False
         app.state.scan_jobs = ScanJobs()  # startScan's jobs: in this process's memory only

@@ -3,7 +3,8 @@
 Every GraphQL request carries ``Authorization: Bearer <token>``; the token maps to a seat and an
 agent id. Without a valid token the answer is 401 and nothing else. The GraphiQL page itself (a GET
 that asks for HTML, with no query) is served without a token: it holds no data. While Neo4j is down,
-a token it confirmed recently is still accepted (``api.stale_reads``); any other answers 503.
+every request answers 503: a token is only ever taken on the database's word now, never on a remembered
+one, so a revoked token stops working at once, outage or not.
 """
 
 from __future__ import annotations
@@ -35,24 +36,16 @@ async def authenticate(request: Request) -> Identity | Response:
     token = bearer_token(request)
     if token is None:
         return _unauthorized("missing bearer token")
-    stale_reads = request.app.state.stale_reads
     try:
         identity = await run_in_threadpool(identify, request.app.state.db, token)
     except DatabaseUnavailable:
-        # Neo4j cannot check the token now: a token it confirmed recently still identifies its holder.
-        remembered = stale_reads.identity(token)
-        return remembered if remembered is not None else unavailable_response()
-    return settle_identity(request, token, identity)
+        return unavailable_response()  # whether the token is still valid cannot be known now
+    return settle_identity(identity)
 
 
-def settle_identity(request: Request, token: str, identity: Identity | None) -> Identity | Response:
-    """What the database said about ``token``: its identity (remembered for outages), or a 401."""
-    stale_reads = request.app.state.stale_reads
-    if identity is None:
-        stale_reads.identity_refused(token)
-        return _unauthorized("invalid or revoked token")
-    stale_reads.identity_confirmed(token, identity)
-    return identity
+def settle_identity(identity: Identity | None) -> Identity | Response:
+    """What the database said about a token: its identity, or a 401."""
+    return _unauthorized("invalid or revoked token") if identity is None else identity
 
 
 def _unauthorized(reason: str) -> Response:

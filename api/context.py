@@ -10,7 +10,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from strawberry.types import Info as StrawberryInfo
 
-from api.stale_reads import StaleReads, StaleStore
 from graphdb.database import Database
 from graphdb.tokens import Identity
 
@@ -21,11 +20,8 @@ class Context:
     response: Response | None
     db: Database
     identity: Identity | None  # None only while serving the GraphiQL page, which runs no resolver
-    stale_reads: StaleReads  # the process's last-known-good answers, for while Neo4j is down
     # One read per repository per request, shared by every field that needs the store (a DataLoader).
     store_reads: dict[str, asyncio.Future] = field(default_factory=dict)
-    # The stores this request was answered from stale_reads (the response says so).
-    stale_served: dict[str, StaleStore] = field(default_factory=dict)
 
 
 Info: TypeAlias = StrawberryInfo[Context, None]

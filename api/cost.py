@@ -75,6 +75,8 @@ LIST_SIZES: dict[str, int] = {
     "unmappedResidue": 5,
     "seamPaths": 5,
     "resolvedSeams": 5,
+    "callers": 12,  # the symbols of an edge behind a socket: at most 12 each side (picture_socket_edges)
+    "used": 12,
     "inputs": 5,
     "outputs": 5,
     "external": 5,

@@ -1,30 +1,29 @@
-"""How a database outage shows to GraphQL clients: one stable, retryable signal, and a stale marker.
+"""How a database outage shows to GraphQL clients: one stable, retryable signal.
 
-- Whatever needed Neo4j and had no last-known-good answer is refused with an error whose
-  ``extensions.code`` is ``DATABASE_UNAVAILABLE``, and the whole response is HTTP 503 with
-  ``Retry-After``. An outage is not an outcome of the request (like a conflict, which is schema
-  data): it is the server's state, which clients and proxies retry on. A write refused this way was
-  not applied — unless the commit itself raced the outage, which is why a retry should reuse its
-  ``batchId`` (a recorded batch answers with its recorded result, so it is applied at most once).
-- Store reads answered from the cache (``api.stale_reads``) succeed (HTTP 200) and the response says
-  so: ``extensions.stale = {"reason": "database_unavailable", "stores": [{repoId, storeVersion,
-  readAt}]}``.
+Whatever needed Neo4j while it does not answer is refused with an error whose ``extensions.code`` is
+``DATABASE_UNAVAILABLE``, and the whole response is HTTP 503 with ``Retry-After``; so is any request at all,
+since a token is only taken on the database's word (``api.auth``). Nothing is answered from memory: a store
+read is the store now or nothing. An outage is not an outcome of the request (like a conflict, which is
+schema data): it is the server's state, which clients and proxies retry on. A write refused this way was not
+applied, and it will not be later: the API's driver retries a transaction for a bounded time only
+(``graphdb.fail_fast``), far shorter than a server takes to come back. Only a commit that raced the outage
+may have been applied, which is why a retry should reuse its ``batchId`` (a recorded batch answers with its
+recorded result, so it is applied at most once).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
-from typing import Any
 
 from graphql import GraphQLError
 from starlette.responses import JSONResponse
 from strawberry.extensions import SchemaExtension
 
 from graphdb.errors import DatabaseUnavailable
+from rooms.contract import ErrorCode
 
-CODE = "DATABASE_UNAVAILABLE"
-REASON = "database_unavailable"
+CODE = ErrorCode.DATABASE_UNAVAILABLE.name  # as GraphQL spells the enum
 RETRY_AFTER_S = 2
 MESSAGE = "database unavailable; try again shortly (a retried write should reuse its batchId)"
 
@@ -41,8 +40,7 @@ def unavailable_response() -> JSONResponse:
 
 
 class DatabaseOutage(SchemaExtension):
-    """Codes outage errors (before ``MaskErrors`` would hide them: list it after MaskErrors) and marks
-    stale answers. Reads ``context.stale_served``, filled by the resolvers that fell back on the cache."""
+    """Codes outage errors (before ``MaskErrors`` would hide them: list it after MaskErrors)."""
 
     def on_operation(self) -> Iterator[None]:
         yield
@@ -57,20 +55,6 @@ class DatabaseOutage(SchemaExtension):
         if response is not None:
             response.status_code = 503
             response.headers["retry-after"] = str(RETRY_AFTER_S)
-
-    def get_results(self) -> dict[str, Any]:
-        served = self.execution_context.context.stale_served
-        if not served:
-            return {}
-        stores = [
-            {
-                "repoId": repo_id,
-                "storeVersion": stale.store.store_version,
-                "readAt": stale.read_at.isoformat().replace("+00:00", "Z"),
-            }
-            for repo_id, stale in sorted(served.items())
-        ]
-        return {"stale": {"reason": REASON, "stores": stores}}
 
 
 def _coded(error: GraphQLError) -> GraphQLError:

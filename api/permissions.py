@@ -6,7 +6,7 @@ from graphql import GraphQLError
 
 from api.context import Info
 from api.schema.results import Refused
-from rooms.contract import Seat
+from rooms.contract import ErrorCode, Seat
 
 OWNER_ONLY = frozenset({Seat.OWNER})
 EDITORS = frozenset({Seat.OWNER, Seat.AGENT})
@@ -18,7 +18,8 @@ def require_seat(info: Info, seats: frozenset[Seat], what: str) -> None:
     identity = info.context.identity
     if identity is None or identity.seat not in seats:
         allowed = " and ".join(sorted(s.value.upper() for s in seats))
-        raise GraphQLError(f"{what} are listed to the {allowed} seats", extensions={"code": "SEAT_FORBIDDEN"})
+        code = ErrorCode.SEAT_FORBIDDEN.name  # as GraphQL spells the enum
+        raise GraphQLError(f"{what} are listed to the {allowed} seats", extensions={"code": code})
 
 
 def refuse_unless(info: Info, seats: frozenset[Seat], agent_id: str | None = None) -> Refused | None:
@@ -26,7 +27,7 @@ def refuse_unless(info: Info, seats: frozenset[Seat], agent_id: str | None = Non
     identity = info.context.identity
     if identity is None or identity.seat not in seats:
         allowed = " or ".join(sorted(s.value.upper() for s in seats))
-        return Refused(code="seat_forbidden", message=f"this mutation needs the {allowed} seat")
+        return Refused(code=ErrorCode.SEAT_FORBIDDEN, message=f"this mutation needs the {allowed} seat")
     if agent_id is not None and agent_id != identity.agent_id:
-        return Refused(code="seat_forbidden", message="agentId must be the token's own agent id")
+        return Refused(code=ErrorCode.SEAT_FORBIDDEN, message="agentId must be the token's own agent id")
     return None

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rooms.contract import ErrorCode
+
 
 class PathRefused(ValueError):
-    code = "invalid_path"
+    code = ErrorCode.INVALID_PATH
 
 
 def resolve_scan_path(requested: str, roots: list[Path]) -> Path:

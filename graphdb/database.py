@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
-from neo4j import READ_ACCESS, Driver, ManagedTransaction, RoutingControl
+from neo4j import READ_ACCESS, Driver, ManagedTransaction, Query, RoutingControl, unit_of_work
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, SessionExpired, TransientError
 
 from graphdb import schema
@@ -43,6 +43,12 @@ def unavailable_as_error() -> Iterator[None]:
 
 
 class Database:
+    # How its driver is opened (``graphdb.connection.driver_options``), and the server-side time limit of a
+    # write transaction (None: the server's own). ``graphdb.fail_fast`` bounds them for the API.
+    connection_timeout_s: ClassVar[float] = 5.0
+    max_retry_s: ClassVar[float] = 15.0
+    write_timeout_s: ClassVar[float | None] = None
+
     def __init__(self, driver: Driver, database: str, target: Target | None = None) -> None:
         self.driver = driver
         self.database = database
@@ -51,7 +57,8 @@ class Database:
     @classmethod
     def connect(cls, settings: DbSettings | None = None) -> Database:
         target = resolve_target(settings or DbSettings())
-        return cls(open_driver(target), target.database, target)
+        driver = open_driver(target, connection_timeout_s=cls.connection_timeout_s, max_retry_s=cls.max_retry_s)
+        return cls(driver, target.database, target)
 
     def close(self) -> None:
         self.driver.close()
@@ -72,14 +79,17 @@ class Database:
         """Run a catalog statement that writes, in its own write transaction."""
         with unavailable_as_error():
             records, _, _ = self.driver.execute_query(
-                query(name), params, database_=self.database, routing_=RoutingControl.WRITE
+                Query(query(name), timeout=self.write_timeout_s),
+                params,
+                database_=self.database,
+                routing_=RoutingControl.WRITE,
             )
         return [record.data() for record in records]
 
     def write(self, work: Callable[[ManagedTransaction], T]) -> T:
         """Run ``work`` as one managed write transaction (retried on transient errors: keep it pure)."""
         with unavailable_as_error(), self.driver.session(database=self.database) as session:
-            return session.execute_write(work)
+            return session.execute_write(unit_of_work(timeout=self.write_timeout_s)(work))
 
     def read(self, work: Callable[[ManagedTransaction], T]) -> T:
         with unavailable_as_error(), self.driver.session(database=self.database) as session:

@@ -1,11 +1,16 @@
-"""A :class:`Database` that fails fast while Neo4j is known to be down.
+"""A :class:`Database` that fails fast while Neo4j is known to be down: the API's.
 
-Against a stopped server every managed transaction waits out the driver's retries (up to
-``max_transaction_retry_time``, about 15 s) before it fails. A server answering many requests would
-make each of them wait that long. So once a call has failed *and* a connectivity check confirms the
-outage, calls raise :class:`DatabaseUnavailable` at once. While down, one caller at a time (at most
-every ``probe_every_s``) checks connectivity (about a millisecond against a refused port); the first
-check that succeeds lets calls through again: recovery needs no restart.
+Its driver retries a managed transaction for ``max_retry_s`` (2 s) at most, not the command line's 15 s: a
+write in flight when the server dies fails within seconds, answered 503, and it is not run again once the
+server is back — a retry loop that outlived the outage would apply, long after the client was told it
+failed, a write the client may have retried or given up. (A deadlock between two API writers clears in
+milliseconds, well within it.) A write transaction is also stopped by the server after
+``write_timeout_s``, so one cannot hang on a stalled server either.
+
+Once a call has failed *and* a connectivity check confirms the outage, calls raise
+:class:`DatabaseUnavailable` at once. While down, one caller at a time (at most every ``probe_every_s``)
+checks connectivity (about a millisecond against a refused port); the first check that succeeds lets calls
+through again: recovery needs no restart.
 """
 
 from __future__ import annotations
@@ -24,6 +29,9 @@ T = TypeVar("T")
 
 
 class FailFastDatabase(Database):
+    connection_timeout_s = 2.0
+    max_retry_s = 2.0
+    write_timeout_s = 30.0
     probe_every_s = 0.5
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from graphdatascience import GraphDataScience
 
-from graphdb.connection import Target
+from graphdb.database import Database
 from graphdb.errors import GraphDbError
 from graphdb.queries import query
 
@@ -22,8 +22,11 @@ class EmptyProjection(GraphDbError):
     """The projection statement matched nothing: there is no graph to run an algorithm on."""
 
 
-def open_gds(target: Target) -> GraphDataScience:
-    gds = GraphDataScience(target.uri, auth=(target.user, target.password), database=target.database, arrow=False)
+def open_gds(db: Database) -> GraphDataScience:
+    """A client on ``db``'s driver: opened with our settings, server notifications off among them (a driver of
+    the client's own logs every one as a warning, printed on stderr even under ``--json``). ``gds.close()``
+    leaves the driver open; ``db.close()`` closes it."""
+    gds = GraphDataScience(db.driver, database=db.database, arrow=False)
     gds.set_show_progress(False)  # no progress bars on a server's stderr
     return gds
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 
+from graphdb.codegraph.generations import live_key
 from graphdb.database import Database
 from rooms.candidate import ClusterParams, Fallback, FileEdge, PackageUse
 from rooms.edit.graph import EditGraph
@@ -43,17 +44,18 @@ def file_edge_counts(db: Database, repo_id: str) -> dict[tuple[str, str], int]:
 def edit_graph(db: Database, repo_id: str) -> EditGraph | None:
     """What a merge or split needs from the code graph (`rooms.edit.graph`), with the levers the last scan
     used (its report); None when the repository has no code graph."""
-    files = tuple(str(r["path"]) for r in db.rows("cluster_files", repo_id=repo_id))
+    graph = live_key(db, repo_id)  # the nodes of the live generation carry its key
+    files = tuple(str(r["path"]) for r in db.rows("cluster_files", repo_id=graph))
     if not files:
         return None
     edges = tuple(
         FileEdge(str(r["source"]), str(r["target"]), str(r["kind"]), float(r["weight"]))
-        for r in db.rows("cluster_file_edges", repo_id=repo_id)
+        for r in db.rows("cluster_file_edges", repo_id=graph)
     )
-    communities = {str(r["path"]): int(r["seed"]) for r in db.rows("cluster_seeds_read", repo_id=repo_id)}
+    communities = {str(r["path"]): int(r["seed"]) for r in db.rows("cluster_seeds_read", repo_id=graph)}
     packages = tuple(
         PackageUse(str(r["path"]), str(r["ecosystem"]), str(r["name"]))
-        for r in db.rows("cluster_package_uses", repo_id=repo_id)
+        for r in db.rows("cluster_package_uses", repo_id=graph)
     )
     rows = db.rows("store_read_report", repo_id=repo_id)
     report = json.loads(rows[0]["report"]) if rows and rows[0]["report"] else {}

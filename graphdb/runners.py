@@ -17,6 +17,7 @@ from typing import Any
 from neo4j.exceptions import ConstraintError
 
 from graphdb.database import Database
+from rooms.contract import ErrorCode
 from rooms.lease import format_time
 from rooms.naming import RunnerRole, RunnerSpec
 
@@ -31,7 +32,7 @@ class RegisteredRunner:
 
 
 class RunnerExists(ValueError):
-    code = "runner_exists"
+    code = ErrorCode.RUNNER_EXISTS
 
 
 def _doc(spec: RunnerSpec) -> str:

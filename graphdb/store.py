@@ -220,3 +220,21 @@ def _commit(
 def set_lease(tx: ManagedTransaction, repo_id: str, holder: str | None, until: str | None) -> None:
     """Record the advisory lease (both None: released); the store must be locked in ``tx``."""
     tx.run(query("store_lease_set"), repo_id=repo_id, curating_by=holder, curating_until=until).consume()
+
+
+def persist_layout(tx: ManagedTransaction, locked: Locked, before: Store, after: Store) -> None:
+    """Write the block docs ``after`` changed (positions only: the caller changed nothing else) and the
+    manifest, at the same version, with no history line: a position is not a boundary."""
+    known = dict(zip([b.block_id for b in before.blocks], locked.manifest[1:], strict=True))
+    old = {b.block_id: b for b in before.blocks}
+    changed: list[dict[str, str]] = []
+    digests: list[str] = []
+    for block in after.blocks:
+        if old[block.block_id] is block:
+            digests.append(known[block.block_id])
+            continue
+        doc = _block_doc(block)
+        changed.append({"block_id": block.block_id, "doc": doc})
+        digests.append(_digest(doc))
+    manifest = [locked.manifest[0], *digests]
+    tx.run(query("store_place_blocks"), repo_id=after.repo.repo_id, manifest=manifest, blocks=changed).consume()

@@ -2,8 +2,9 @@
 
 Listing: ``git ls-files --cached --others --exclude-standard`` in a git work tree, otherwise a walk
 honouring every ``.gitignore`` (nested files, negations). Then every path is filtered by its
-directories (vendored, virtualenv, build output, caches, VCS metadata), its kind (symlinks that
-leave the root or loop, non-files, invalid names) and its size; ``read_candidate`` adds the
+directories (vendored, virtualenv, build output, caches, VCS metadata, and any reached through a
+symlink: git lists files committed under a directory since replaced by a link), its kind (symlinks
+that leave the root or loop, non-files, invalid names) and its size; ``read_candidate`` adds the
 content checks (binary, minified, unreadable). Each skip is counted by reason; a directory pruned
 during a walk is one entry ending in ``/``.
 """
@@ -74,8 +75,9 @@ def discover(root: Path, options: ScanOptions, *, listed: tuple[int, Callable[[]
     # A walk prunes vendored, virtualenv, build and cache directories as it goes; git's listing is filtered here.
     venv_dirs = _VirtualenvDirs(root) if listing is not None else None
     kept: list[str] = []
+    linked_dirs: dict[str, str | None] = {}
     for path in sorted(set(listed_paths)):
-        entry = _classify(root, path, options, venv_dirs)
+        entry = _classify(root, path, options, venv_dirs, linked_dirs)
         if entry is None:
             kept.append(path)
         else:
@@ -200,8 +202,11 @@ class _VirtualenvDirs:
         return self._known[directory]
 
 
-def _classify(root: Path, path: str, options: ScanOptions, venvs: _VirtualenvDirs | None) -> SkippedEntry | None:
-    """Why ``path`` is skipped, if it is; ``venvs``: None when its directories passed the walk's filters."""
+def _classify(
+    root: Path, path: str, options: ScanOptions, venvs: _VirtualenvDirs | None, linked_dirs: dict[str, str | None]
+) -> SkippedEntry | None:
+    """Why ``path`` is skipped, if it is; ``venvs``: None when its directories passed the walk's filters;
+    ``linked_dirs``: what :func:`_linked_directory` found for each directory so far."""
     if not _valid_name(path):
         return SkippedEntry(path.encode("utf-8", "backslashreplace").decode("ascii", "replace"), "invalid_path")
     if venvs is not None:
@@ -214,6 +219,9 @@ def _classify(root: Path, path: str, options: ScanOptions, venvs: _VirtualenvDir
                 return SkippedEntry(path, reason)
     if path.endswith(_MINIFIED_SUFFIXES):
         return SkippedEntry(path, "minified")
+    linked = _linked_directory(root, posixpath.dirname(path), linked_dirs)
+    if linked:
+        return SkippedEntry(path, linked)
     full = os.path.join(root, path)
     try:
         info = os.lstat(full)
@@ -231,6 +239,24 @@ def _classify(root: Path, path: str, options: ScanOptions, venvs: _VirtualenvDir
     if info.st_size > options.max_file_bytes:
         return SkippedEntry(path, "too_large", f"{info.st_size} bytes > {options.max_file_bytes}")
     return None
+
+
+def _linked_directory(root: Path, directory: str, seen: dict[str, str | None]) -> str | None:
+    """Why files in ``directory`` are skipped when it is reached through a symbolic link (git lists what its
+    index holds, even under a directory since replaced by a link; ``lstat`` follows every link but the last):
+    it leads out of the root, or its files are listed under their real path already."""
+    if not directory:
+        return None
+    if directory not in seen:
+        lexical = os.path.join(root, directory)
+        real = Path(os.path.realpath(lexical))
+        if str(real) == lexical:
+            seen[directory] = None
+        elif real != root and root not in real.parents:
+            seen[directory] = "symlink_outside_root"
+        else:
+            seen[directory] = "symlink_directory"
+    return seen[directory]
 
 
 def _symlink_problem(root: Path, link: Path) -> str | None:

@@ -10,7 +10,9 @@
    seeded (with `seed_from_previous`) from the communities the last clustering left on the files
    (``cluster_seed``), or, when there are none, from the blocks of ``previous``; the new communities
    are then remembered on the files for the next scan;
-4. read package uses and the symbols worth naming, and call the pure builder.
+4. read package uses and the symbols worth naming, and call the pure builder;
+5. place the blocks in the picture (`rooms.picture.with_layout`: deterministic, and a block the previous
+   map placed keeps its place), so the picture is computed once and never jumps between visits.
 
 ``graph`` is the key of the code graph to read (a scan's staging generation, see
 ``graphdb.codegraph.generations``; default ``repo_id``) and ``seeds_from`` the one whose remembered
@@ -41,6 +43,7 @@ from rooms.candidate import (
 )
 from rooms.candidate.graph import FileGraph
 from rooms.contract import SeedFile
+from rooms.picture import with_layout
 
 __all__ = ["build_candidate", "collect_input", "read_graph"]
 
@@ -136,6 +139,7 @@ def build_candidate(
         db, gds, repo_id, params, previous=previous, source_commit=source_commit, graph=graph, seeds_from=seeds_from
     )
     seed, report = build_candidate_seed(data, params)
+    seed = seed.model_copy(update={"blocks": with_layout(seed.blocks, previous.blocks if previous else ())})
     report.seeded = assignments.seeded
     report.projected_nodes = assignments.node_count
     report.projected_relationships = assignments.relationship_count

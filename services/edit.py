@@ -18,7 +18,7 @@ from graphdb import store as persisted
 from graphdb.database import Database
 from graphdb.graph_facts import edit_graph
 from graphdb.history import Actor, entry
-from rooms.contract import ContractError, Seat, Store, parse_store, serialize_store
+from rooms.contract import ContractError, ErrorCode, Seat, Store, parse_store, serialize_store
 from rooms.edit import Applied, EditOp, Merge, Rejected, Split, apply_batch
 from rooms.lease import LeaseAction, LeaseBusy, LeaseGranted, decide_lease, lease_warning, parse_lease
 from rooms.reconcile import BlockReconcile, block_changes, reconcile
@@ -37,7 +37,7 @@ class EditApplied:
 @dataclass(frozen=True)
 class BatchRejected:
     op_index: int
-    code: str
+    code: ErrorCode
     message: str
 
 
@@ -75,7 +75,7 @@ def apply_edit(
     def replay(tx: ManagedTransaction, lock: persisted.Locked) -> EditApplied | BatchRejected | StoreRefused:
         assert lock.recorded is not None
         if lock.recorded.ops != ops_text:
-            return StoreRefused("batch_id_reused", f"batch {batch_id!r} was applied with other ops")
+            return StoreRefused(ErrorCode.BATCH_ID_REUSED, f"batch {batch_id!r} was applied with other ops")
         current = persisted.load_locked(tx, repo_id)
         warning = lease_warning(_lease_of(current), actor.agent_id, now)
         return EditApplied(lock.recorded.store_version, current, warning, replayed=True)
@@ -107,7 +107,7 @@ def lease(
     def work(tx: ManagedTransaction) -> LeaseGranted | LeaseBusy | StoreRefused:
         lock = persisted.lock(tx, repo_id)
         if lock is None:
-            return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
+            return StoreRefused(ErrorCode.NO_STORE, f"repository {repo_id!r} has no store; scan it first")
         decision = decide_lease(
             parse_lease(lock.curating_by, lock.curating_until),
             actor.agent_id,

@@ -19,7 +19,7 @@ from graphdb import missions, store_writes
 from graphdb import store as persisted
 from graphdb.database import Database
 from graphdb.history import Actor
-from rooms.contract import SkeletonState
+from rooms.contract import ErrorCode, SkeletonState
 from rooms.lease import Lease, LeaseAction, LeaseBusy, LeaseGranted, format_time
 from rooms.missions import (
     NOTE_MAX,
@@ -44,7 +44,7 @@ def _refused(refusal: MissionRefusal) -> Refused:
 
 
 def _not_found(mission_id: str) -> Refused:
-    return Refused("mission_not_found", f"no mission {mission_id!r}")
+    return Refused(ErrorCode.MISSION_NOT_FOUND, f"no mission {mission_id!r}")
 
 
 def open_mission(db: Database, repo_id: str, note: str, actor: Actor, now: datetime) -> Mission | Refused:
@@ -54,9 +54,9 @@ def open_mission(db: Database, repo_id: str, note: str, actor: Actor, now: datet
         return _refused(problem)
     store = store_writes.read_store(db, repo_id)
     if store is None:
-        return Refused("no_store", f"repository {repo_id!r} has no store; scan it first")
+        return Refused(ErrorCode.NO_STORE, f"repository {repo_id!r} has no store; scan it first")
     if store.skeleton.state is not SkeletonState.CANDIDATE:
-        return Refused("skeleton_not_candidate", "this skeleton is ratified; only a candidate is curated")
+        return Refused(ErrorCode.SKELETON_NOT_CANDIDATE, "this skeleton is ratified; only a candidate is curated")
     report = store_writes.scan_report(db, repo_id)
     mission_id = f"m_{uuid.uuid4().hex[:16]}"
     packet = curation_packet(mission_id, store, note, None if report is None else json.loads(report))

@@ -22,7 +22,7 @@ from graphdb.database import Database
 from graphdb.graph_facts import graph_facts
 from graphdb.history import Actor
 from graphdb.runners import pinned_runner
-from rooms.contract import Seat, SeedFile, SkeletonState, Store, SystemBlock
+from rooms.contract import ErrorCode, Seat, SeedFile, SkeletonState, Store, SystemBlock
 from rooms.lease import lease_warning, parse_lease
 from rooms.naming import GraphFacts, RunnerSpec, apply_runner_names, needs_runner_naming, rename_ops
 from rooms.store_rules import VersionConflict
@@ -62,7 +62,7 @@ def _select(store: Store, block_ids: Sequence[str] | None) -> list[SystemBlock] 
     known = {b.block_id: b for b in store.blocks}
     unknown = [b for b in block_ids if b not in known]
     if unknown:
-        return edit.StoreRefused("unknown_block", f"no block {unknown[0]!r} in the store")
+        return edit.StoreRefused(ErrorCode.UNKNOWN_BLOCK, f"no block {unknown[0]!r} in the store")
     return [known[b] for b in dict.fromkeys(block_ids)]
 
 
@@ -75,14 +75,18 @@ def name_with_runner(
 ) -> NamingResult:
     runner = pinned_runner(db, repo_id)
     if runner is None:
-        return edit.StoreRefused("no_runner", "no naming runner is pinned; add one (`coderooms runner add`) and pin it")
+        return edit.StoreRefused(
+            ErrorCode.NO_RUNNER, "no naming runner is pinned; add one (`coderooms runner add`) and pin it"
+        )
     store = store_writes.read_store(db, repo_id)
     if store is None:
-        return edit.StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
+        return edit.StoreRefused(ErrorCode.NO_STORE, f"repository {repo_id!r} has no store; scan it first")
     if store.store_version != expected:
         return VersionConflict(expected, store.store_version)
     if store.skeleton.state is not SkeletonState.CANDIDATE:
-        return edit.StoreRefused("skeleton_not_candidate", "this skeleton is ratified; only a candidate is named")
+        return edit.StoreRefused(
+            ErrorCode.SKELETON_NOT_CANDIDATE, "this skeleton is ratified; only a candidate is named"
+        )
     selected = _select(store, block_ids)
     if isinstance(selected, edit.StoreRefused):
         return selected

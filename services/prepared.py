@@ -15,7 +15,7 @@ from neo4j import ManagedTransaction
 
 from graphdb import store as persisted
 from graphdb.database import Database
-from rooms.contract import Store
+from rooms.contract import ErrorCode, Store
 from rooms.store_rules import VersionConflict
 
 Outcome = TypeVar("Outcome")
@@ -26,7 +26,7 @@ ATTEMPTS = 5
 
 @dataclass(frozen=True)
 class StoreRefused:
-    code: str
+    code: ErrorCode
     message: str
 
 
@@ -68,7 +68,7 @@ def write_prepared(
         def work(tx: ManagedTransaction) -> Answer | VersionConflict | StoreRefused | None:
             lock = persisted.lock(tx, repo_id, batch_id)
             if lock is None:
-                return StoreRefused("no_store", f"repository {repo_id!r} has no store; scan it first")
+                return StoreRefused(ErrorCode.NO_STORE, f"repository {repo_id!r} has no store; scan it first")
             if replay is not None and lock.recorded is not None:
                 return replay(tx, lock)
             if lock.version != expected:

@@ -39,13 +39,10 @@ from graphdb.scan_lock import ScanInProgress, scan_lock
 from ingest import ParseSink, ScanOptions, ScanResult, scan_tree
 from rooms.candidate import CandidateReport, ClusterParams
 from rooms.candidate.sockets import TEST_ONLY
-from rooms.contract import NamedBy, SeedFile, SkeletonState, Store, seed_from_store
+from rooms.contract import ErrorCode, NamedBy, SeedFile, SkeletonState, Store, seed_from_store
 from rooms.reconcile import resolve_members
 from rooms.store_rules import CandidateWrite, VersionConflict, version_conflict
 from services.naming import name_candidate
-
-SCAN_IN_PROGRESS = "scan_in_progress"
-PATH_REBIND_REFUSED = "path_rebind_refused"
 
 # A scan's steps in order; ingest stops after "loading" (the code graph written).
 PHASES = ("discovering", "parsing", "resolving", "loading", "clustering", "naming", "writing")
@@ -59,7 +56,7 @@ def _silent(_phase: str, _done: int, _total: int) -> None:
 class ScanRefused(Exception):
     """A scan or ingest refused with nothing written; ``code`` is its stable error code."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
         self.code = code
 
@@ -93,12 +90,12 @@ def _checked(db: Database, root: Path, repo_id: str, rebind: bool) -> Iterator[t
             bound = generations.binding(db, repo_id)
             if bound.root is not None and bound.root != str(root) and not rebind:
                 raise ScanRefused(
-                    PATH_REBIND_REFUSED,
+                    ErrorCode.PATH_REBIND_REFUSED,
                     f"{repo_id!r} was scanned from {bound.root}, not {root}; the owner may rebind it to this directory",
                 )
             yield holder, bound
     except ScanInProgress as exc:  # raised only on taking the lock
-        raise ScanRefused(SCAN_IN_PROGRESS, str(exc)) from exc
+        raise ScanRefused(ErrorCode.SCAN_IN_PROGRESS, str(exc)) from exc
 
 
 def _sync(
@@ -134,7 +131,7 @@ def ingest(
         try:
             db.write(partial(generations.promote, repo_id=repo_id, graph=bound.live, root=str(root), holder=holder))
         except generations.ScanLockLost as exc:
-            raise ScanRefused(SCAN_IN_PROGRESS, _lock_lost(repo_id)) from exc
+            raise ScanRefused(ErrorCode.SCAN_IN_PROGRESS, _lock_lost(repo_id)) from exc
         return outcome
 
 
@@ -245,7 +242,7 @@ def scan(
             )
         except generations.ScanLockLost as exc:
             generations.delete_generation(db, staging)
-            raise ScanRefused(SCAN_IN_PROGRESS, _lock_lost(repo_id)) from exc
+            raise ScanRefused(ErrorCode.SCAN_IN_PROGRESS, _lock_lost(repo_id)) from exc
         except BaseException:
             generations.delete_generation(db, staging)
             raise
@@ -273,7 +270,6 @@ def _scan_into(
     progress: Progress,
 ) -> ScanOutcome | VersionConflict:
     """``scan`` once checked: the tree loaded into ``staging``, clustered and written with it made live."""
-    assert db.target is not None, "clustering needs the connection target for the GDS client"
     # Here, not at the top: the GDS client is a heavy import that `coderooms ingest` alone never needs.
     from graphdb.gds import open_gds
     from services.candidate import build_candidate
@@ -286,7 +282,7 @@ def _scan_into(
             current.candidate_revision if current.skeleton.state is SkeletonState.RATIFIED else seed_from_store(current)
         )
     started = perf_counter()
-    gds = open_gds(db.target)
+    gds = open_gds(db)
     try:
         candidate, report = build_candidate(
             db,

@@ -15,6 +15,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from api.cli.output import EXIT_BAD_INPUT, EXIT_CONFLICT, EXIT_FAILURE, EXIT_OK, emit_json, fail, progress
 from api.hand import HandClient, HandError, HandStopped, curate
+from rooms.contract import ErrorCode
 from rooms.missions.hand import SIZE_FLOOR
 
 DEFAULT_URL = "http://127.0.0.1:8000/graphql"
@@ -53,7 +54,7 @@ def _curate(args: argparse.Namespace) -> int:
         with HandClient(args.url, token) as client:
             result = curate(client, args.mission, floor=args.floor, ttl_s=args.ttl, log=progress(args.json))
     except HandStopped as exc:
-        return fail(str(exc), EXIT_BAD_INPUT if exc.code == "mission_not_found" else EXIT_CONFLICT)
+        return fail(str(exc), EXIT_BAD_INPUT if exc.code == ErrorCode.MISSION_NOT_FOUND else EXIT_CONFLICT)
     except HandError as exc:
         return fail(str(exc), EXIT_FAILURE)
     if args.json:

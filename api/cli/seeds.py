@@ -50,6 +50,8 @@ def _import(args: argparse.Namespace) -> int:
         seed = parse_seed(args.file.read_text(encoding="utf-8"))
     except OSError as exc:
         return fail(f"cannot read {args.file}: {exc}", EXIT_BAD_INPUT)
+    except UnicodeDecodeError as exc:
+        return fail(f"{args.file}: not UTF-8 text ({exc.reason} at byte {exc.start})", EXIT_BAD_INPUT)
     except ContractError as exc:
         return fail(f"{args.file}: {exc.code}: {exc.message}", EXIT_BAD_INPUT)
     try:

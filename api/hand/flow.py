@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from api.hand.client import HandClient
-from rooms.contract import parse_seed, store_from_seed
+from rooms.contract import ErrorCode, parse_seed, store_from_seed
 from rooms.edit import AssignUnmapped, EditOp, Merge, ResolveSeam
 from rooms.missions.hand import SIZE_FLOOR, CurationPlan, curation_plan
 
@@ -44,9 +44,14 @@ DELIVER = """mutation($m: ID!, $v: Int!, $s: String!) {
 class HandStopped(RuntimeError):
     """The mission cannot be worked (not found, delivered, another hand's live lease, a refusal)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
+
+
+def _code(name: str) -> ErrorCode:
+    """The code of a refusal as GraphQL names it (UPPER_SNAKE)."""
+    return ErrorCode[name]
 
 
 @dataclass
@@ -99,7 +104,7 @@ def _wire(op: EditOp) -> dict[str, Any]:
 def _read(client: HandClient, repo_id: str) -> tuple[int, Any]:
     data = client.run(READ, {"r": repo_id})
     if data["store"] is None or data["exportSeed"] is None:
-        raise HandStopped("no_store", f"repository {repo_id!r} has no store")
+        raise HandStopped(ErrorCode.NO_STORE, f"repository {repo_id!r} has no store")
     seed = parse_seed(data["exportSeed"])
     version = int(data["store"]["storeVersion"])
     return version, store_from_seed(seed, version)
@@ -154,14 +159,15 @@ def curate(
 ) -> HandResult:
     mission = client.run(MISSION, {"m": mission_id})["mission"]
     if mission is None:
-        raise HandStopped("mission_not_found", f"no mission {mission_id!r}")
+        raise HandStopped(ErrorCode.MISSION_NOT_FOUND, f"no mission {mission_id!r}")
     claim = client.run(CLAIM, {"m": mission_id, "ttl": ttl_s})["claimMission"]
     if claim["__typename"] == "LeaseBusy":
         raise HandStopped(
-            "lease_busy", f"{claim['current']['curatingBy']} holds the lease until {claim['current']['curatingUntil']}"
+            ErrorCode.LEASE_BUSY,
+            f"{claim['current']['curatingBy']} holds the lease until {claim['current']['curatingUntil']}",
         )
     if claim["__typename"] != "MissionClaimed":
-        raise HandStopped(claim["code"], claim["message"])
+        raise HandStopped(_code(claim["code"]), claim["message"])
     result = HandResult(mission_id, mission["repoId"])
     log(f"claimed {mission_id} on {result.repo_id}")
     version = _edit(client, result, floor)
@@ -174,6 +180,6 @@ def curate(
     result.delivered_version = version
     delivered = client.run(DELIVER, {"m": mission_id, "v": version, "s": result.summary()})["deliverMission"]
     if delivered["__typename"] != "MissionDelivered":
-        raise HandStopped(delivered["code"], delivered["message"])
+        raise HandStopped(_code(delivered["code"]), delivered["message"])
     log(f"delivered {mission_id} at store version {version}")
     return result

@@ -28,6 +28,7 @@ from api.schema.edit_types import (
 from api.schema.edit_types import LeaseBusy as LeaseBusyType
 from api.schema.edit_types import LeaseGranted as LeaseGrantedType
 from api.schema.results import Refused, VersionConflict
+from rooms.contract import ErrorCode
 from rooms.edit import OpParseError, parse_ops
 from rooms.lease import LeaseAction, LeaseBusy, LeaseGranted
 from rooms.store_rules import VersionConflict as Conflict
@@ -90,7 +91,7 @@ async def candidate_lease(context: Context, data: CandidateLeaseInput) -> Any:
             _now(),
         )
     except ValueError as exc:
-        return Refused(code="invalid_ttl", message=str(exc))
+        return Refused(code=ErrorCode.INVALID_TTL, message=str(exc))
     now = _now()
     if isinstance(outcome, LeaseGranted):
         held = outcome.lease

@@ -25,6 +25,7 @@ from api.schema.mission_types import (
 )
 from api.schema.results import Refused
 from graphdb import missions as mission_reads
+from rooms.contract import ErrorCode
 from rooms.lease import Lease, LeaseBusy
 from rooms.missions import Mission, MissionState
 from services import missions
@@ -64,7 +65,7 @@ async def claim_mission(context: Context, data: ClaimMissionInput) -> Any:
             missions.claim_mission, context.db, str(data.mission_id), data.ttl_secs, actor(context), _now()
         )
     except ValueError as exc:
-        return Refused(code="invalid_ttl", message=str(exc))
+        return Refused(code=ErrorCode.INVALID_TTL, message=str(exc))
     if isinstance(outcome, StoreRefused):
         return _refused(outcome)
     if isinstance(outcome, LeaseBusy):

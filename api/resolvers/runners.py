@@ -26,6 +26,7 @@ from api.schema.runner_types import (
     runner,
 )
 from graphdb import runners as registry
+from rooms.contract import ErrorCode
 from rooms.naming import RunnerRole, RunnerSpecError, runner_spec
 from rooms.store_rules import VersionConflict as Conflict
 from services import naming
@@ -66,7 +67,7 @@ async def add_runner(context: Context, data: AddRunnerInput) -> Any:
 
 
 def _unknown(runner_id: str) -> Refused:
-    return Refused(code="unknown_runner", message=f"no runner {runner_id!r}")
+    return Refused(code=ErrorCode.UNKNOWN_RUNNER, message=f"no runner {runner_id!r}")
 
 
 async def pin_runner(context: Context, data: PinRunnerInput) -> Any:

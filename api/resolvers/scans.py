@@ -28,15 +28,11 @@ from api.schema.scan_types import (
 from graphdb import store_writes
 from graphdb.database import Database
 from graphdb.history import Actor
+from rooms.contract import ErrorCode
 from rooms.contract.base import REPO_ID, REPO_ID_RULE
 from rooms.store_rules import VersionConflict as StaleVersion
 from services import scan as scans
 from services import scan_jobs as jobs
-
-SCAN_FAILED = "scan_failed"
-SCAN_CANCELLED = "scan_cancelled"
-UNKNOWN_SCAN_JOB = "unknown_scan_job"
-TOO_MANY_SCANS = "too_many_scans"
 
 
 async def report(context: Context, repo_id: str) -> dict[str, Any] | None:
@@ -47,9 +43,9 @@ async def report(context: Context, repo_id: str) -> dict[str, Any] | None:
 def _checked(context: Context, data: SkeletonCandidateInput) -> Path | Refused:
     """The directory to scan, or why the input is refused."""
     if data.review_limit < 1:
-        return Refused(code="invalid_review_limit", message="reviewLimit must be at least 1")
+        return Refused(code=ErrorCode.INVALID_REVIEW_LIMIT, message="reviewLimit must be at least 1")
     if not REPO_ID.fullmatch(str(data.repo_id)):
-        return Refused(code="invalid_repo_id", message=f"repoId: {REPO_ID_RULE}")
+        return Refused(code=ErrorCode.INVALID_REPO_ID, message=f"repoId: {REPO_ID_RULE}")
     try:
         return resolve_scan_path(data.path, context.request.app.state.api_settings.scan_roots)
     except PathRefused as exc:
@@ -105,12 +101,14 @@ def scan_job(job: jobs.ScanJob) -> ScanJob:
     result: Any = None
     if job.state is jobs.JobState.CANCELLED:
         result = Refused(
-            code=SCAN_CANCELLED, message="the scan was cancelled; the map and the code graph are as they were"
+            code=ErrorCode.SCAN_CANCELLED, message="the scan was cancelled; the map and the code graph are as they were"
         )
     elif isinstance(job.error, scans.ScanRefused):
         result = Refused(code=job.error.code, message=str(job.error))
     elif job.error is not None:
-        result = Refused(code=SCAN_FAILED, message=f"the scan failed ({type(job.error).__name__}); see the server log")
+        result = Refused(
+            code=ErrorCode.SCAN_FAILED, message=f"the scan failed ({type(job.error).__name__}); see the server log"
+        )
     elif job.state is not jobs.JobState.RUNNING:
         result = _written(job.outcome, job.review_limit)
     return ScanJob(
@@ -132,7 +130,7 @@ async def start_scan(context: Context, data: SkeletonCandidateInput) -> Any:
     running = table.running(str(data.repo_id))
     if running is not None:
         return Refused(
-            code=scans.SCAN_IN_PROGRESS,
+            code=ErrorCode.SCAN_IN_PROGRESS,
             message=f"scan job {running.job_id} of {str(data.repo_id)!r} is running; watch it (scanJob) or cancel it",
         )
     try:
@@ -143,7 +141,7 @@ async def start_scan(context: Context, data: SkeletonCandidateInput) -> Any:
             succeeded=lambda outcome: not isinstance(outcome, StaleVersion),
         )
     except jobs.TooManyJobs as exc:
-        return Refused(code=TOO_MANY_SCANS, message=str(exc))
+        return Refused(code=ErrorCode.TOO_MANY_SCANS, message=str(exc))
     return scan_job(job)
 
 
@@ -156,7 +154,7 @@ def cancel_scan(context: Context, job_id: str) -> Any:
     job = _jobs(context).cancel(job_id)
     if job is None:
         return Refused(
-            code=UNKNOWN_SCAN_JOB,
+            code=ErrorCode.UNKNOWN_SCAN_JOB,
             message=f"no scan job {job_id!r} in this server (finished jobs are kept a few minutes)",
         )
     return scan_job(job)

@@ -9,7 +9,6 @@ from starlette.concurrency import run_in_threadpool
 from api.context import Context
 from graphdb import history as histories
 from graphdb import store_writes
-from graphdb.errors import DatabaseUnavailable
 from rooms.contract import Store
 
 
@@ -23,17 +22,7 @@ async def read_store(context: Context, repo_id: str) -> Store | None:
 
 
 async def _read(context: Context, repo_id: str) -> Store | None:
-    """The store from the database; while it is down, the last one it served (marked stale), if any."""
-    try:
-        store = await run_in_threadpool(store_writes.read_store, context.db, repo_id)
-    except DatabaseUnavailable:
-        stale = context.stale_reads.store(repo_id)
-        if stale is None:
-            raise
-        context.stale_served[repo_id] = stale
-        return stale.store
-    context.stale_reads.store_read(repo_id, store)
-    return store
+    return await run_in_threadpool(store_writes.read_store, context.db, repo_id)
 
 
 async def list_repos(context: Context) -> list[dict[str, object]]:

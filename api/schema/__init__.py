@@ -13,6 +13,7 @@ from api.limits import ExtensionFactory, GraphQLLimits
 from api.outage import DatabaseOutage, log_briefly
 from api.schema.edit import EditMutation
 from api.schema.missions import MissionMutation, MissionQuery
+from api.schema.picture_fields import PictureMutation
 from api.schema.runners import RunnerMutation, RunnerQuery
 from api.schema.scan_fields import ScanMutation, ScanQuery
 from api.schema.seed_mutations import SeedMutation
@@ -26,7 +27,7 @@ class Query(ServerQuery, StoreQuery, ScanQuery, RunnerQuery, MissionQuery):
 
 
 @strawberry.type
-class Mutation(ScanMutation, EditMutation, SeedMutation, RunnerMutation, MissionMutation):
+class Mutation(ScanMutation, EditMutation, SeedMutation, RunnerMutation, MissionMutation, PictureMutation):
     pass
 
 

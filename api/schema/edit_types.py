@@ -8,7 +8,8 @@ from typing import Annotated
 import strawberry
 
 from api.schema import store as types
-from api.schema.results import Refused, VersionConflict
+from api.schema.results import Refused, VersionConflict, code_field
+from rooms.contract import ErrorCode
 
 
 @strawberry.input
@@ -89,7 +90,7 @@ class EditApplied:
 @strawberry.type(description="Nothing was written. `opIndex` is the first failing op, or -1 for a final invariant.")
 class EditRejected:
     op_index: int
-    code: str
+    code: ErrorCode = code_field()
     message: str
 
 
@@ -136,7 +137,7 @@ class RatifyBlocksInput:
 @strawberry.type
 class RatifyRefusal:
     block_id: strawberry.ID
-    reason: str
+    reason: ErrorCode = code_field("Why the block cannot be ratified.")
     message: str
 
 

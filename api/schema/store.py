@@ -7,6 +7,8 @@ from datetime import UTC, datetime
 
 import strawberry
 
+from api.context import Info
+from api.resolvers.picture import MapView
 from api.schema.enums import (
     BlockKindEnum,
     BlockStateEnum,
@@ -15,8 +17,10 @@ from api.schema.enums import (
     NamedByEnum,
     SkeletonStateEnum,
 )
+from api.schema.picture import BlockLayout, SocketEdges
 from rooms import contract as c
 from rooms.lease import parse_lease
+from rooms.picture import TEST_ONLY, Place, positions
 
 
 @strawberry.type
@@ -55,6 +59,22 @@ class Socket:
     type: str | None
     alias: str | None
     class_: str | None = strawberry.field(name="class")
+    test_only: bool = strawberry.field(
+        description="Only tests use this connection (every edge behind it starts in a test file); the picture "
+        "hides these by default."
+    )
+    _view: strawberry.Private[MapView]
+    _user: strawberry.Private[str]  # the block whose files use the other's (an input's owner, an output's `to`)
+    _used: strawberry.Private[str]
+
+    @strawberry.field(
+        description="How many code-graph edges (one per using file, used file and kind) lie behind this "
+        "internal socket; null for an external one, or for a block outside a store's map."
+    )
+    async def edge_count(self, info: Info) -> int | None:
+        if not self._user or not self._used:
+            return None
+        return await self._view.edge_count(info.context, self._user, self._used)
 
 
 @strawberry.type
@@ -95,6 +115,15 @@ class Block:
     resolved_seams: list[str] = strawberry.field(
         description='Seams this block keeps by decision (resolveSeam "both"): shared, and resolved.'
     )
+    layout: BlockLayout
+    _view: strawberry.Private[MapView]
+
+    @strawberry.field(
+        description="The code-graph edges behind this block's use of block `to` (this block's files -> `to`'s "
+        "files), with the symbols at each end; `first` at most 500. Null when `to` is not a block of this map."
+    )
+    async def socket_edges(self, info: Info, to: strawberry.ID, first: int = 50) -> SocketEdges | None:
+        return await self._view.socket_edges(info.context, str(self.block_id), str(to), first)
 
 
 @strawberry.type(description="A block map: the live skeleton of a repository, or a pending revision of it.")
@@ -124,17 +153,31 @@ class Store(BlockMap):
 
 
 # -- mapping from the contract models (one function per type) ----------------------------------
-def socket(model: c.Socket) -> Socket:
+def socket(model: c.Socket, view: MapView, user: str = "", used: str = "") -> Socket:
     return Socket(
         to=None if model.to is None else strawberry.ID(model.to),
         type=model.type,
         alias=model.alias,
         class_=model.class_,
+        test_only=model.class_ == TEST_ONLY and model.to is not None,
+        _view=view,
+        _user=user if model.to is not None else "",
+        _used=used if model.to is not None else "",
     )
 
 
-def block(model: c.SystemBlock, seams: frozenset[str] = frozenset()) -> Block:
+def block(
+    model: c.SystemBlock,
+    seams: frozenset[str] = frozenset(),
+    view: MapView | None = None,
+    place: Place | None = None,
+) -> Block:
+    """A block of a map; ``view`` (the map's shared reads) and ``place`` (from ``rooms.picture.positions``
+    over the whole map) default to this block alone, outside any store."""
     meta = model.candidate_meta
+    view = view or MapView(None, [model])
+    place = place or positions([model])[model.block_id]
+    own = model.block_id
     return Block(
         block_id=strawberry.ID(model.block_id),
         name=model.name,
@@ -146,9 +189,9 @@ def block(model: c.SystemBlock, seams: frozenset[str] = frozenset()) -> Block:
         membership_source=model.membership_source,
         membership=[Member(path=m.path, role=m.role, optional=m.optional) for m in model.membership],
         sockets=Sockets(
-            inputs=[socket(s) for s in model.sockets.inputs],
-            outputs=[socket(s) for s in model.sockets.outputs],
-            external=[socket(s) for s in model.sockets.external],
+            inputs=[socket(s, view, own, s.to or "") for s in model.sockets.inputs],
+            outputs=[socket(s, view, s.to or "", own) for s in model.sockets.outputs],
+            external=[socket(s, view) for s in model.sockets.external],
         ),
         unmapped_residue=list(model.unmapped_residue),
         candidate_meta=None
@@ -164,6 +207,8 @@ def block(model: c.SystemBlock, seams: frozenset[str] = frozenset()) -> Block:
         ),
         seam_paths=sorted(m.path for m in model.membership if m.path in seams),
         resolved_seams=list(model.resolved_seams),
+        layout=BlockLayout(x=place.x, y=place.y, locked=place.locked, stored=place.stored),
+        _view=view,
     )
 
 
@@ -174,6 +219,8 @@ def _shared_paths(blocks: Sequence[c.SystemBlock]) -> frozenset[str]:
 def _parts(model: c.SeedFile | c.Store) -> dict[str, object]:
     shared = _shared_paths(model.blocks)
     r, s = model.repo, model.skeleton
+    view = MapView(r.repo_id, model.blocks)
+    places = positions(model.blocks)
     return {
         "repo": Repo(repo_id=strawberry.ID(r.repo_id), root=r.root, source_commit=r.source_commit),
         "skeleton": Skeleton(
@@ -182,7 +229,7 @@ def _parts(model: c.SeedFile | c.Store) -> dict[str, object]:
             state=s.state,
             ratification=Ratification(**s.ratification.model_dump()),
         ),
-        "blocks": [block(b, shared) for b in model.blocks],
+        "blocks": [block(b, shared, view, places[b.block_id]) for b in model.blocks],
     }
 
 

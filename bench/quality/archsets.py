@@ -194,7 +194,7 @@ def tune(archsets: Path, settings: Sequence[dict[str, object]]) -> int:
     import score  # the set's own scorer: its glob semantics, its MoJoFM
 
     db = Database.connect()
-    gds = open_gds(db.target)
+    gds = open_gds(db)
     try:
         inputs = {}
         for system in _systems(archsets):

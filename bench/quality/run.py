@@ -337,7 +337,7 @@ def main(argv: Sequence[str] | None = None, loader: Loader | None = None) -> int
     repos = held_out_repos() if args.held_out else planted_repos()
     db = Database.connect()
     db.apply_schema()
-    gds = open_gds(db.target)
+    gds = open_gds(db)
     try:
         if args.tune:
             tune(db, gds, repos, loader)

@@ -9,7 +9,7 @@ Public API:
 - codecs: `parse_seed`, `serialize_seed`, `parse_store`, `serialize_store`, `validate_seed`,
   `validate_store`, `store_from_seed`, `seed_from_store`
 - paths: `validate_repo_path`, `path_problem`, `path_matches`, `is_glob`
-- errors: `ContractError` (codes listed in `rooms.contract.errors`)
+- errors: `ContractError`, `ErrorCode` (every stable code, with `ERROR_CODE_DESCRIPTIONS`)
 - constants: `SEED_SCHEMA`, `STORE_SCHEMA`, `UNMAPPED_FILES_CAP`
 """
 
@@ -48,6 +48,8 @@ from rooms.contract.enums import (
     SkeletonState,
     UnmappedAction,
 )
+from rooms.contract.error_codes import DESCRIPTIONS as ERROR_CODE_DESCRIPTIONS
+from rooms.contract.error_codes import ErrorCode
 from rooms.contract.errors import ContractError
 from rooms.contract.paths import is_glob, path_matches, path_problem, validate_repo_path
 from rooms.contract.seed import (
@@ -72,6 +74,8 @@ __all__ = [
     "BlockState",
     "CandidateMeta",
     "ContractError",
+    "ERROR_CODE_DESCRIPTIONS",
+    "ErrorCode",
     "Emitter",
     "EmitterKind",
     "Evidence",

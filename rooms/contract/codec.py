@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
+from rooms.contract.error_codes import ErrorCode
 from rooms.contract.errors import ContractError
 from rooms.contract.seed import SEED_SCHEMA, STORE_SCHEMA, SeedFile, Store
 from rooms.contract.text import NAME_MAX, PURPOSE_MAX, UnsafeLabel, sanitize_label
@@ -25,14 +26,14 @@ _Model = TypeVar("_Model", SeedFile, Store)
 
 # pydantic error type -> contract code; anything else is the document's generic code.
 _CODES = {
-    "extra_forbidden": "unknown_field",
-    "missing": "missing_field",
-    "enum": "invalid_enum",
-    "literal_error": "schema_mismatch",
-    "invalid_path": "invalid_path",
-    "receipts_in_candidate": "receipts_in_candidate",
-    "dangling_socket": "dangling_socket",
-    "invalid_receipt": "invalid_receipt",
+    "extra_forbidden": ErrorCode.UNKNOWN_FIELD,
+    "missing": ErrorCode.MISSING_FIELD,
+    "enum": ErrorCode.INVALID_ENUM,
+    "literal_error": ErrorCode.SCHEMA_MISMATCH,
+    "invalid_path": ErrorCode.INVALID_PATH,
+    "receipts_in_candidate": ErrorCode.RECEIPTS_IN_CANDIDATE,
+    "dangling_socket": ErrorCode.DANGLING_SOCKET,
+    "invalid_receipt": ErrorCode.INVALID_RECEIPT,
 }
 
 
@@ -40,7 +41,7 @@ def _reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise ContractError("invalid_json", f"key {key!r} appears twice in one object", key)
+            raise ContractError(ErrorCode.INVALID_JSON, f"key {key!r} appears twice in one object", key)
         out[key] = value
     return out
 
@@ -52,7 +53,7 @@ def _dotted(loc: tuple[int | str, ...]) -> str:
     return text
 
 
-def _contract_error(exc: ValidationError, generic: str) -> ContractError:
+def _contract_error(exc: ValidationError, generic: ErrorCode) -> ContractError:
     # A missing key is often the echo of a misspelled one: report the other errors first.
     errors = sorted(exc.errors(include_url=False), key=lambda e: e["type"] == "missing")
     first = errors[0]
@@ -63,17 +64,19 @@ def _contract_error(exc: ValidationError, generic: str) -> ContractError:
     return ContractError(_CODES.get(first["type"], generic), details, field)
 
 
-def _parse(text: str, model: type[_Model], schema: str, generic: str) -> _Model:
+def _parse(text: str, model: type[_Model], schema: str, generic: ErrorCode) -> _Model:
     try:
         data = json.loads(text, object_pairs_hook=_reject_duplicate_keys)
     except json.JSONDecodeError as exc:
-        raise ContractError("invalid_json", f"not JSON: {exc}") from exc
+        raise ContractError(ErrorCode.INVALID_JSON, f"not JSON: {exc}") from exc
     except RecursionError as exc:
-        raise ContractError("invalid_json", "not JSON a seed can be: nested too deeply") from exc
+        raise ContractError(ErrorCode.INVALID_JSON, "not JSON a seed can be: nested too deeply") from exc
     if not isinstance(data, dict):
         raise ContractError(generic, "the document must be a JSON object")
     if data.get("schema") != schema:
-        raise ContractError("schema_mismatch", f"schema must be {schema!r}, found {data.get('schema')!r}", "schema")
+        raise ContractError(
+            ErrorCode.SCHEMA_MISMATCH, f"schema must be {schema!r}, found {data.get('schema')!r}", "schema"
+        )
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -96,13 +99,13 @@ def check_labels(seed: SeedFile) -> SeedFile:
             clean = sanitize_label(value, field=field, limit=limit)
             if isinstance(clean, UnsafeLabel):
                 where = f"blocks[{index}].{field}"
-                raise ContractError("name_invalid", f"{where}: refused ({clean.reason.value})", where)
+                raise ContractError(ErrorCode.NAME_INVALID, f"{where}: refused ({clean.reason.value})", where)
     return seed
 
 
 def parse_seed(text: str) -> SeedFile:
     """Parse and validate a seed; raise `ContractError` with a stable code naming the field."""
-    return check_labels(_parse(text, SeedFile, SEED_SCHEMA, "invalid_seed"))
+    return check_labels(_parse(text, SeedFile, SEED_SCHEMA, ErrorCode.INVALID_SEED))
 
 
 def serialize_seed(seed: SeedFile) -> str:
@@ -111,7 +114,7 @@ def serialize_seed(seed: SeedFile) -> str:
 
 def parse_store(text: str) -> Store:
     """Parse and validate a store; raise `ContractError` with a stable code naming the field."""
-    return _parse(text, Store, STORE_SCHEMA, "invalid_store")
+    return _parse(text, Store, STORE_SCHEMA, ErrorCode.INVALID_STORE)
 
 
 def serialize_store(store: Store) -> str:
@@ -120,9 +123,9 @@ def serialize_store(store: Store) -> str:
 
 def validate_seed(data: dict[str, Any]) -> SeedFile:
     """Validate an already decoded seed object (same codes as `parse_seed`)."""
-    return check_labels(_parse(json.dumps(data), SeedFile, SEED_SCHEMA, "invalid_seed"))
+    return check_labels(_parse(json.dumps(data), SeedFile, SEED_SCHEMA, ErrorCode.INVALID_SEED))
 
 
 def validate_store(data: dict[str, Any]) -> Store:
     """Validate an already decoded store object (same codes as `parse_store`)."""
-    return _parse(json.dumps(data), Store, STORE_SCHEMA, "invalid_store")
+    return _parse(json.dumps(data), Store, STORE_SCHEMA, ErrorCode.INVALID_STORE)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from rooms.contract.error_codes import ErrorCode
 from rooms.contract.errors import ContractError
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
@@ -52,10 +53,10 @@ def path_problem(path: str) -> str | None:
 
 
 def validate_repo_path(path: str, *, field: str = "path") -> str:
-    """Return `path` unchanged when safe; raise `ContractError("invalid_path")` naming `field` otherwise."""
+    """Return `path` unchanged when safe; raise `ContractError(ErrorCode.INVALID_PATH)` naming `field` otherwise."""
     problem = path_problem(path)
     if problem is not None:
-        raise ContractError("invalid_path", f"{field} {path!r} {problem}", field)
+        raise ContractError(ErrorCode.INVALID_PATH, f"{field} {path!r} {problem}", field)
     return path
 
 

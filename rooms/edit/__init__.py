@@ -3,7 +3,7 @@
 Public API:
 - ops: `Rename`, `Merge`, `Split`, `MoveMember`, `ResolveSeam`, `AssignUnmapped`, the union `EditOp`,
   `parse_ops(items) -> list[EditOp]` (raises `OpParseError`, code ``invalid_op``)
-- `apply_batch(store, ops, seat, graph=None) -> Applied | Rejected`; `EditCode`, `BATCH_INDEX`;
+- `apply_batch(store, ops, seat, graph=None) -> Applied | Rejected`; `BATCH_INDEX` (codes: `rooms.contract.ErrorCode`);
   `rooms.edit.graph.EditGraph` (what the code graph says, for merges and splits; imported from its module:
   it reads `rooms.candidate`, which itself uses this package)
 - seams: `unresolved_seams(blocks) -> {path: [block_id]}`, `unresolved_seam_count(blocks) -> int`
@@ -23,7 +23,7 @@ from rooms.edit.ops import (
     Split,
     parse_ops,
 )
-from rooms.edit.outcome import BATCH_INDEX, Applied, EditCode, EditOutcome, Rejected
+from rooms.edit.outcome import BATCH_INDEX, Applied, EditOutcome, Rejected
 from rooms.edit.ratify import RatifyApplied, RatifyRefusal, RatifyRejected, check_ratify, ratify
 from rooms.edit.seams import unresolved_seam_count, unresolved_seams
 
@@ -31,7 +31,6 @@ __all__ = [
     "BATCH_INDEX",
     "Applied",
     "AssignUnmapped",
-    "EditCode",
     "EditOp",
     "EditOutcome",
     "Merge",

@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rooms.contract import ErrorCode
 from rooms.edit.ops import EditOp, Merge
-from rooms.edit.outcome import EditCode, Refusal
+from rooms.edit.outcome import Refusal
 
 
 @dataclass
@@ -32,7 +33,7 @@ class SurvivorMap:
     def refuse_if_absorbed(self, block_id: str, verb: str) -> None:
         if block_id in self.survivor:
             raise Refusal(
-                EditCode.UNKNOWN_BLOCK,
+                ErrorCode.UNKNOWN_BLOCK,
                 f"cannot {verb} block {block_id!r}: op {self.absorbed_by_op[block_id]} merges it into "
                 f"{self.survivor[block_id]!r}; {verb} the survivor instead",
             )
@@ -42,17 +43,17 @@ def _check_merge(op: Merge, survivors: SurvivorMap) -> None:
     victims = list(dict.fromkeys(op.block_ids))
     into = op.into
     if into in victims:
-        raise Refusal(EditCode.MERGE_CYCLE, f"block {into!r} cannot be merged into itself")
+        raise Refusal(ErrorCode.MERGE_CYCLE, f"block {into!r} cannot be merged into itself")
     if into in survivors.survivor:
         target = survivors.survivor[into]
         if target in victims:
             raise Refusal(
-                EditCode.MERGE_CYCLE,
+                ErrorCode.MERGE_CYCLE,
                 f"{into!r} was merged into {target!r} by op "
                 f"{survivors.absorbed_by_op[into]}; merging {target!r} back into it is a cycle",
             )
         raise Refusal(
-            EditCode.MERGE_INTO_VICTIM,
+            ErrorCode.MERGE_INTO_VICTIM,
             f"{into!r} is merged into {target!r} by op {survivors.absorbed_by_op[into]}; merge into {target!r} instead",
         )
     used_as_survivor = set(survivors.survivor.values())
@@ -60,12 +61,12 @@ def _check_merge(op: Merge, survivors: SurvivorMap) -> None:
         earlier = survivors.survivor.get(victim)
         if earlier is not None and earlier != into:
             raise Refusal(
-                EditCode.AMBIGUOUS_MERGE,
+                ErrorCode.AMBIGUOUS_MERGE,
                 f"{victim!r} is merged into both {earlier!r} (op {survivors.absorbed_by_op[victim]}) and {into!r}",
             )
         if victim in used_as_survivor:
             raise Refusal(
-                EditCode.MERGE_INTO_VICTIM,
+                ErrorCode.MERGE_INTO_VICTIM,
                 f"an earlier op merges blocks into {victim!r}; it cannot be merged away in the same batch",
             )
 

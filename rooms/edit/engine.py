@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from rooms.contract import Seat, SkeletonState, Store
+from rooms.contract import ErrorCode, Seat, SkeletonState, Store
 from rooms.edit.canonical import SurvivorMap, canonicalize
 from rooms.edit.invariants import check_final
 from rooms.edit.members import apply_assign_unmapped, apply_move_member, apply_resolve_seam
 from rooms.edit.merge import apply_merge
 from rooms.edit.meta import remeasured, shared_count
 from rooms.edit.ops import AssignUnmapped, EditOp, Merge, MoveMember, Rename, ResolveSeam, Split
-from rooms.edit.outcome import BATCH_INDEX, Applied, EditCode, EditOutcome, Refusal, Rejected
+from rooms.edit.outcome import BATCH_INDEX, Applied, EditOutcome, Refusal, Rejected
 from rooms.edit.rename import apply_rename
 from rooms.edit.split import apply_split
 from rooms.edit.working import Working
@@ -89,11 +89,11 @@ def apply_batch(store: Store, ops: Sequence[EditOp], seat: Seat, graph: EditGrap
     code graph says about the files (`rooms.edit.graph`): merges and splits are measured and a split's
     sockets recomputed with it; without it they are not measured (`rooms.edit.meta`)."""
     if seat is Seat.READER:
-        return Rejected(BATCH_INDEX, EditCode.SEAT_FORBIDDEN.value, "the READER seat cannot edit a candidate")
+        return Rejected(BATCH_INDEX, ErrorCode.SEAT_FORBIDDEN, "the READER seat cannot edit a candidate")
     if store.skeleton.state is not SkeletonState.CANDIDATE:
         return Rejected(
             0 if ops else BATCH_INDEX,
-            EditCode.SKELETON_NOT_CANDIDATE.value,
+            ErrorCode.SKELETON_NOT_CANDIDATE,
             "this skeleton is ratified; candidate edits only apply to a candidate skeleton",
         )
     w = Working(store, graph)

@@ -12,7 +12,8 @@ returned. Each judges what the batch did, so a flaw already in the input does no
 
 from __future__ import annotations
 
-from rooms.edit.outcome import EditCode, Refusal
+from rooms.contract import ErrorCode
+from rooms.edit.outcome import Refusal
 from rooms.edit.seams import is_unresolved
 from rooms.edit.sockets import dangling
 from rooms.edit.working import Working, member_index
@@ -47,19 +48,19 @@ def check_final(w: Working, changed: set[str]) -> None:
     new_dangling = sorted(dangling(after) - dangling(before.blocks))
     if new_dangling:
         block_id, target = new_dangling[0]
-        raise Refusal(EditCode.DANGLING_SOCKET, f"block {block_id!r} has a socket to {target!r}, which is not a block")
+        raise Refusal(ErrorCode.DANGLING_SOCKET, f"block {block_id!r} has a socket to {target!r}, which is not a block")
     empty = [b.block_id for b in after if b.block_id in changed and not b.membership]
     if empty:
-        raise Refusal(EditCode.EMPTY_BLOCK, f"the batch leaves block(s) {_shown(empty)} with no members")
+        raise Refusal(ErrorCode.EMPTY_BLOCK, f"the batch leaves block(s) {_shown(empty)} with no members")
     orphans = _lost_paths(w)
     if orphans:
         raise Refusal(
-            EditCode.ORPHANED_MEMBER, f"path(s) {_shown(orphans)} would belong to no block and not be in the residue"
+            ErrorCode.ORPHANED_MEMBER, f"path(s) {_shown(orphans)} would belong to no block and not be in the residue"
         )
     unresolved = sorted(p for p in w.touched_paths if is_unresolved(w.claims(p), w.keeping(p)))
     if unresolved:
         owners = [block_id for block_id, _ in w.claims(unresolved[0])]
         raise Refusal(
-            EditCode.UNRESOLVED_SEAM,
+            ErrorCode.UNRESOLVED_SEAM,
             f"the batch leaves {_shown(unresolved)} shared by {_shown(owners)}; add a resolve_seam op",
         )

@@ -18,10 +18,10 @@ name is "touched": if it ends the batch as an unresolved seam, the batch is refu
 
 from __future__ import annotations
 
-from rooms.contract import Member, MemberRole, validate_repo_path
+from rooms.contract import ErrorCode, Member, MemberRole, validate_repo_path
 from rooms.edit.canonical import SurvivorMap
 from rooms.edit.ops import AssignUnmapped, MoveMember, ResolveSeam
-from rooms.edit.outcome import EditCode, Refusal
+from rooms.edit.outcome import Refusal
 from rooms.edit.working import Working
 
 
@@ -29,9 +29,9 @@ def _checked(w: Working, path: str) -> str:
     try:
         validate_repo_path(path)
     except ValueError as exc:
-        raise Refusal(EditCode.INVALID_PATH, str(exc)) from exc
+        raise Refusal(ErrorCode.INVALID_PATH, str(exc)) from exc
     if not w.is_member_anywhere(path) and not w.in_residue(path):
-        raise Refusal(EditCode.UNKNOWN_PATH, f"{path!r} is neither a member of any block nor in the residue")
+        raise Refusal(ErrorCode.UNKNOWN_PATH, f"{path!r} is neither a member of any block nor in the residue")
     w.touched_paths.add(path)
     return path
 
@@ -42,7 +42,7 @@ def apply_move_member(w: Working, op: MoveMember, survivors: SurvivorMap) -> Non
     w.get(target)
     path = _checked(w, op.path)
     if path not in w.member_paths(source):
-        raise Refusal(EditCode.PATH_NOT_MEMBER, f"{path!r} is not a member of block {source!r}")
+        raise Refusal(ErrorCode.PATH_NOT_MEMBER, f"{path!r} is not a member of block {source!r}")
     if source == target:
         return
     member = w.drop_member(source, path)
@@ -57,7 +57,7 @@ def apply_resolve_seam(w: Working, op: ResolveSeam, survivors: SurvivorMap) -> N
     path = _checked(w, op.path)
     claimants = [block_id for block_id, _ in w.claims(path)]
     if not claimants:
-        raise Refusal(EditCode.PATH_NOT_MEMBER, f"{path!r} is in the residue, not a member of any block")
+        raise Refusal(ErrorCode.PATH_NOT_MEMBER, f"{path!r} is in the residue, not a member of any block")
     if chosen is None:
         claims = w.claims(path)
         if len(claims) < 2:
@@ -69,7 +69,7 @@ def apply_resolve_seam(w: Working, op: ResolveSeam, survivors: SurvivorMap) -> N
                 w.keep_seam(block_id, path)
         return
     if chosen not in claimants:
-        raise Refusal(EditCode.PATH_NOT_MEMBER, f"{path!r} is not a member of block {chosen!r}")
+        raise Refusal(ErrorCode.PATH_NOT_MEMBER, f"{path!r} is not a member of block {chosen!r}")
     for block_id in claimants:
         if block_id != chosen:
             w.drop_member(block_id, path)
@@ -81,7 +81,7 @@ def apply_assign_unmapped(w: Working, op: AssignUnmapped, survivors: SurvivorMap
     w.get(target)
     path = _checked(w, op.path)
     if not w.in_residue(path):
-        raise Refusal(EditCode.PATH_NOT_UNMAPPED, f"{path!r} is a member of a block, not in the residue")
+        raise Refusal(ErrorCode.PATH_NOT_UNMAPPED, f"{path!r} is a member of a block, not in the residue")
     others = [block_id for block_id, _ in w.claims(path) if block_id != target]
     w.take_from_residue(path)
     w.add_member(target, Member(path=path, role=MemberRole.SHARED if others else MemberRole.PRIMARY))

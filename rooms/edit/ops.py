@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, TypeAdapter, ValidationError
 
+from rooms.contract import ErrorCode
 from rooms.contract.errors import ContractError
 
 BOTH = "both"
@@ -76,7 +77,7 @@ class OpParseError(ContractError):
     """An op payload that does not parse (code ``invalid_op``); `op_index` says which."""
 
     def __init__(self, op_index: int, message: str) -> None:
-        super().__init__("invalid_op", f"op {op_index}: {message}", f"ops[{op_index}]")
+        super().__init__(ErrorCode.INVALID_OP, f"op {op_index}: {message}", f"ops[{op_index}]")
         self.op_index = op_index
 
 

@@ -3,33 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
-from rooms.contract import ContractError, Store
-
-
-class EditCode(StrEnum):
-    """The stable refusal codes of CONTRACT §2 that the edit engine can answer."""
-
-    SKELETON_NOT_CANDIDATE = "skeleton_not_candidate"
-    SEAT_FORBIDDEN = "seat_forbidden"
-    UNKNOWN_BLOCK = "unknown_block"
-    UNKNOWN_PATH = "unknown_path"
-    PATH_NOT_MEMBER = "path_not_member"
-    PATH_NOT_UNMAPPED = "path_not_unmapped"
-    INVALID_PATH = "invalid_path"
-    EMPTY_BLOCK = "empty_block"
-    DANGLING_SOCKET = "dangling_socket"
-    ORPHANED_MEMBER = "orphaned_member"
-    UNRESOLVED_SEAM = "unresolved_seam"
-    MERGE_CYCLE = "merge_cycle"
-    MERGE_INTO_VICTIM = "merge_into_victim"
-    AMBIGUOUS_MERGE = "ambiguous_merge"
-    SPLIT_GROUPS_OVERLAP = "split_groups_overlap"
-    SPLIT_GROUP_EMPTY = "split_group_empty"
-    SPLIT_NOT_TOTAL = "split_not_total"
-    NAME_INVALID = "name_invalid"
-
+from rooms.contract import ContractError, ErrorCode, Store
 
 BATCH_INDEX = -1
 """The op index of a refusal that belongs to the whole batch (a final invariant, the seat)."""
@@ -41,8 +16,8 @@ class Refusal(ContractError):
     `op_index` is set when the raiser knows it better than the op being applied (canonicalization).
     """
 
-    def __init__(self, code: EditCode, message: str, op_index: int | None = None) -> None:
-        super().__init__(code.value, message)
+    def __init__(self, code: ErrorCode, message: str, op_index: int | None = None) -> None:
+        super().__init__(code, message)
         self.op_index = op_index
 
 
@@ -65,7 +40,7 @@ class Rejected:
     """The batch did nothing. `op_index` is the first failing op, or -1 for a final invariant."""
 
     op_index: int
-    code: str
+    code: ErrorCode
     message: str
 
 

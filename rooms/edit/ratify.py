@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rooms.contract import BlockState, MembershipSource, Ratification, SkeletonState, Store
+from rooms.contract import BlockState, ErrorCode, MembershipSource, Ratification, SkeletonState, Store
 from rooms.edit.seams import unresolved_seams
 
 
 @dataclass(frozen=True)
 class RatifyRefusal:
     block_id: str
-    reason: str  # a stable code: needs_owner_naming | unresolved_seam | unknown_block | empty_selection
+    reason: ErrorCode  # needs_owner_naming | unresolved_seam | unknown_block | empty_selection
     message: str
 
 
@@ -38,7 +38,11 @@ class RatifyRejected:
 def check_ratify(store: Store, block_ids: Sequence[str] | None = None) -> list[RatifyRefusal]:
     """Every reason a selected block (None = all blocks) cannot be ratified; empty when all can."""
     if block_ids is not None and not block_ids:
-        return [RatifyRefusal("", "empty_selection", "select at least one block, or omit the selection to ratify all")]
+        return [
+            RatifyRefusal(
+                "", ErrorCode.EMPTY_SELECTION, "select at least one block, or omit the selection to ratify all"
+            )
+        ]
     known = {b.block_id: b for b in store.blocks}
     selected = list(known) if block_ids is None else list(dict.fromkeys(block_ids))
     seams_of: dict[str, list[str]] = {}
@@ -49,19 +53,23 @@ def check_ratify(store: Store, block_ids: Sequence[str] | None = None) -> list[R
     for block_id in selected:
         block = known.get(block_id)
         if block is None:
-            refusals.append(RatifyRefusal(block_id, "unknown_block", f"no block {block_id!r} in the store"))
+            refusals.append(RatifyRefusal(block_id, ErrorCode.UNKNOWN_BLOCK, f"no block {block_id!r} in the store"))
             continue
         if block.candidate_meta is not None and block.candidate_meta.needs_owner_naming:
             refusals.append(
                 RatifyRefusal(
-                    block_id, "needs_owner_naming", f"{block.name!r} has an untouched heuristic name; name it first"
+                    block_id,
+                    ErrorCode.NEEDS_OWNER_NAMING,
+                    f"{block.name!r} has an untouched heuristic name; name it first",
                 )
             )
         if block_id in seams_of:
             paths = sorted(seams_of[block_id])
             shown = ", ".join(repr(p) for p in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
             refusals.append(
-                RatifyRefusal(block_id, "unresolved_seam", f"shares {shown} with another block; resolve the seam first")
+                RatifyRefusal(
+                    block_id, ErrorCode.UNRESOLVED_SEAM, f"shares {shown} with another block; resolve the seam first"
+                )
             )
     return refusals
 

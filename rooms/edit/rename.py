@@ -9,11 +9,11 @@ an empty purpose is allowed (it clears the purpose: the F11 panel sends the fiel
 
 from __future__ import annotations
 
-from rooms.contract import NamedBy, Seat
+from rooms.contract import ErrorCode, NamedBy, Seat
 from rooms.contract.text import NAME_MAX, PURPOSE_MAX, UnsafeLabel, sanitize_label
 from rooms.edit.canonical import SurvivorMap
 from rooms.edit.ops import Rename
-from rooms.edit.outcome import EditCode, Refusal
+from rooms.edit.outcome import Refusal
 from rooms.edit.working import Working
 
 
@@ -21,7 +21,7 @@ def clean_label(value: str, field: str, limit: int) -> str:
     """The sanitized label, or a refusal naming the field and the rule — never echoing the text."""
     clean = sanitize_label(value, field=field, limit=limit)
     if isinstance(clean, UnsafeLabel):
-        raise Refusal(EditCode.NAME_INVALID, f"the {field} is refused ({clean.reason.value})")
+        raise Refusal(ErrorCode.NAME_INVALID, f"the {field} is refused ({clean.reason.value})")
     return clean
 
 

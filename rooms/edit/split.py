@@ -35,12 +35,12 @@ import hashlib
 import posixpath
 from typing import TYPE_CHECKING
 
-from rooms.contract import Member, Socket, Sockets, SystemBlock, is_glob, path_matches, validate_repo_path
+from rooms.contract import ErrorCode, Member, Socket, Sockets, SystemBlock, is_glob, path_matches, validate_repo_path
 from rooms.contract.text import NAME_MAX, UnsafeLabel, sanitize_label
 from rooms.edit.canonical import SurvivorMap
 from rooms.edit.meta import child_meta
 from rooms.edit.ops import Split
-from rooms.edit.outcome import EditCode, Refusal
+from rooms.edit.outcome import Refusal
 from rooms.edit.sockets import rewrite_targets
 from rooms.edit.working import Working, copy_block
 
@@ -99,29 +99,29 @@ def safe_child_name(parent_name: str, label: str, n: int) -> str:
 
 def _groups(block: SystemBlock, op: Split) -> list[list[Member]]:
     if not op.paths:
-        raise Refusal(EditCode.SPLIT_GROUP_EMPTY, "a split needs at least one path group")
+        raise Refusal(ErrorCode.SPLIT_GROUP_EMPTY, "a split needs at least one path group")
     owner: dict[str, int] = {}
     groups: list[list[Member]] = []
     for n, patterns in enumerate(op.paths):
         if not patterns:
-            raise Refusal(EditCode.SPLIT_GROUP_EMPTY, f"path group {n} is empty")
+            raise Refusal(ErrorCode.SPLIT_GROUP_EMPTY, f"path group {n} is empty")
         selected: dict[str, Member] = {}
         for pattern in patterns:
             try:
                 validate_repo_path(pattern, field=f"paths[{n}]")
             except ValueError as exc:
-                raise Refusal(EditCode.INVALID_PATH, str(exc)) from exc
+                raise Refusal(ErrorCode.INVALID_PATH, str(exc)) from exc
             hits = [m for m in block.membership if m.path == pattern or path_matches(pattern, m.path)]
             if not hits:
                 raise Refusal(
-                    EditCode.SPLIT_GROUP_EMPTY,
+                    ErrorCode.SPLIT_GROUP_EMPTY,
                     f"pattern {pattern!r} of group {n} selects no member of {block.block_id!r}",
                 )
             selected.update((m.path, m) for m in hits if m.path not in selected)
         for member in selected.values():
             if owner.get(member.path, n) != n:
                 raise Refusal(
-                    EditCode.SPLIT_GROUPS_OVERLAP,
+                    ErrorCode.SPLIT_GROUPS_OVERLAP,
                     f"member {member.path!r} falls in groups {owner[member.path]} and {n}",
                 )
             owner[member.path] = n
@@ -138,7 +138,7 @@ def apply_split(w: Working, op: Split, survivors: SurvivorMap) -> None:
     if rest and not op.rest_to_residue:
         shown = ", ".join(repr(p) for p in rest[:3]) + (" ..." if len(rest) > 3 else "")
         raise Refusal(
-            EditCode.SPLIT_NOT_TOTAL, f"{len(rest)} member(s) of {parent.block_id!r} are in no group: {shown}"
+            ErrorCode.SPLIT_NOT_TOTAL, f"{len(rest)} member(s) of {parent.block_id!r} are in no group: {shown}"
         )
     # An uncovered entry another block still claims stays mapped there; only truly unclaimed ones are residue.
     claimed_elsewhere = {p for p in rest if len(w.claims(p)) > 1}

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rooms.contract import Member, MemberRole, Store, SystemBlock
-from rooms.edit.outcome import EditCode, Refusal
+from rooms.contract import ErrorCode, Member, MemberRole, Store, SystemBlock
+from rooms.edit.outcome import Refusal
 
 if TYPE_CHECKING:
     from rooms.edit.graph import EditGraph
@@ -84,7 +84,7 @@ class Working:
     def get(self, block_id: str) -> SystemBlock:
         block = self.blocks.get(block_id)
         if block is None:
-            raise Refusal(EditCode.UNKNOWN_BLOCK, f"no block {block_id!r} in the candidate")
+            raise Refusal(ErrorCode.UNKNOWN_BLOCK, f"no block {block_id!r} in the candidate")
         return block
 
     def edit(self, block_id: str) -> SystemBlock:
@@ -197,7 +197,7 @@ class Working:
     def drop_member(self, block_id: str, path: str) -> Member:
         existing = self.member_paths(block_id).get(path)
         if existing is None:
-            raise Refusal(EditCode.PATH_NOT_MEMBER, f"{path!r} is not a member of block {block_id!r}")
+            raise Refusal(ErrorCode.PATH_NOT_MEMBER, f"{path!r} is not a member of block {block_id!r}")
         if self._indexing:
             self._claimants(path).pop(block_id)
         block = self.edit(block_id)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rooms.contract import Seat
+from rooms.contract import ErrorCode, Seat
 from rooms.contract.text import hidden_character
 
 LETTER_MAX = 8000
@@ -58,7 +58,7 @@ class Letter:
 
 @dataclass(frozen=True)
 class MissionRefusal:
-    code: str
+    code: ErrorCode
     message: str
 
 
@@ -66,24 +66,26 @@ def text_problem(text: str, what: str, limit: int, *, required: bool) -> Mission
     """Letters, notes and summaries are plain prose under the label rule's character classes (F11 o5): no
     control character but newline and tab, no invisible one (bidi controls, zero-width characters)."""
     if required and not text.strip():
-        return MissionRefusal("letter_invalid", f"the {what} is empty")
+        return MissionRefusal(ErrorCode.LETTER_INVALID, f"the {what} is empty")
     if len(text) > limit:
-        return MissionRefusal("letter_invalid", f"the {what} has {len(text)} characters; at most {limit}")
+        return MissionRefusal(ErrorCode.LETTER_INVALID, f"the {what} has {len(text)} characters; at most {limit}")
     reason = hidden_character(text, allowed=_ALLOWED_CONTROLS)
     if reason is not None:
-        return MissionRefusal("letter_invalid", f"the {what} is refused ({reason.value})")
+        return MissionRefusal(ErrorCode.LETTER_INVALID, f"the {what} is refused ({reason.value})")
     return None
 
 
 def check_claim(mission: Mission) -> MissionRefusal | None:
     if mission.state is MissionState.DELIVERED:
-        return MissionRefusal("mission_delivered", f"mission {mission.mission_id} was delivered already")
+        return MissionRefusal(ErrorCode.MISSION_DELIVERED, f"mission {mission.mission_id} was delivered already")
     return None
 
 
 def check_letter(mission: Mission, seat: Seat, agent_id: str, body: str) -> MissionRefusal | None:
     if seat is not Seat.OWNER and (mission.state is not MissionState.CLAIMED or mission.claimed_by != agent_id):
-        return MissionRefusal("not_mission_holder", "only the owner and the hand holding the mission write letters")
+        return MissionRefusal(
+            ErrorCode.NOT_MISSION_HOLDER, "only the owner and the hand holding the mission write letters"
+        )
     return text_problem(body, "letter", LETTER_MAX, required=True)
 
 
@@ -91,12 +93,12 @@ def check_deliver(
     mission: Mission, agent_id: str, store_version: int, current_version: int, summary: str
 ) -> MissionRefusal | None:
     if mission.state is MissionState.DELIVERED:
-        return MissionRefusal("mission_delivered", f"mission {mission.mission_id} was delivered already")
+        return MissionRefusal(ErrorCode.MISSION_DELIVERED, f"mission {mission.mission_id} was delivered already")
     if mission.state is not MissionState.CLAIMED or mission.claimed_by != agent_id:
-        return MissionRefusal("not_mission_holder", "only the hand holding the mission delivers it")
+        return MissionRefusal(ErrorCode.NOT_MISSION_HOLDER, "only the hand holding the mission delivers it")
     if not mission.base_store_version <= store_version <= current_version:
         return MissionRefusal(
-            "invalid_store_version",
+            ErrorCode.INVALID_STORE_VERSION,
             f"storeVersion must be between {mission.base_store_version} (when the mission "
             f"opened) and {current_version} (now)",
         )

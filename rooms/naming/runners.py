@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError, model_validator
 
+from rooms.contract import ErrorCode
 from rooms.contract.text import Reason, sanitize_label
 
 RUNNER_ID = r"^[a-z0-9][a-z0-9_.:-]{0,62}$"
@@ -44,7 +45,7 @@ class Transport(StrEnum):
 class RunnerSpecError(ValueError):
     """A runner definition that cannot work (code ``invalid_runner``)."""
 
-    code = "invalid_runner"
+    code = ErrorCode.INVALID_RUNNER
 
 
 class RunnerSpec(BaseModel):

@@ -13,13 +13,14 @@ from graphdb.database import Database
 from graphdb.runtime import LocalInstance
 from graphdb.settings import DbSettings
 
-OUTAGE_INSTANCE = "test-outage"
-
 
 @contextmanager
 def own_instance() -> Iterator[LocalInstance]:
-    """A local server of the test's own: it gets stopped and started, which the session's must not."""
-    instance = LocalInstance(DbSettings().model_copy(update={"instance": OUTAGE_INSTANCE, "neo4j_uri": None}))
+    """A local server of the test's own: it gets stopped and started, which the session's must not. Named
+    after the session's instance, so that two sessions on one machine never stop each other's."""
+    settings = DbSettings()
+    name = f"test-outage-{settings.instance}"[:40]
+    instance = LocalInstance(settings.model_copy(update={"instance": name, "neo4j_uri": None}))
     instance.start()
     try:
         yield instance

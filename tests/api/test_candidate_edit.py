@@ -33,7 +33,7 @@ def test_ratified_skeleton_refuses_edits(api: ServedApi, repo_id: str) -> None:
     version = import_seed(api, candidate_seed(repo_id, state=SkeletonState.RATIFIED))
     before = export(api, repo_id)
     result = edit(api, repo_id, version, [RENAME_API])
-    assert (result["__typename"], result["code"], result["opIndex"]) == ("EditRejected", "skeleton_not_candidate", 0)
+    assert (result["__typename"], result["code"], result["opIndex"]) == ("EditRejected", "SKELETON_NOT_CANDIDATE", 0)
     assert export(api, repo_id) == before
 
 
@@ -64,7 +64,7 @@ def test_a_failing_op_aborts_the_whole_batch(api: ServedApi, repo_id: str) -> No
     result = edit(
         api, repo_id, version, [RENAME_API, {"moveMember": {"path": "nope.py", "from": "sb_api", "to": "sb_core"}}]
     )
-    assert (result["__typename"], result["opIndex"], result["code"]) == ("EditRejected", 1, "unknown_path")
+    assert (result["__typename"], result["opIndex"], result["code"]) == ("EditRejected", 1, "UNKNOWN_PATH")
     assert export(api, repo_id) == before, "the valid rename before the failure is not persisted"
 
 
@@ -96,7 +96,7 @@ def test_a_dangling_socket_never_enters_the_store(api: ServedApi, repo_id: str) 
     seed = json.loads(candidate_seed(repo_id))
     seed["blocks"][2]["sockets"]["outputs"] = [{"to": "sb_gone"}]
     result = api.graphql(IMPORT, {"seed": json.dumps(seed), "v": version})["data"]["importSeed"]
-    assert (result["__typename"], result["code"]) == ("Refused", "dangling_socket")
+    assert (result["__typename"], result["code"]) == ("Refused", "DANGLING_SOCKET")
     assert export(api, repo_id) == before
 
 
@@ -130,9 +130,9 @@ def test_ratify_refuses_untouched_heuristic_names_and_open_seams(
     refused = api.graphql(RATIFY, {"repo": repo_id, "v": version, "ids": None})["data"]["ratifyBlocks"]
     assert refused["__typename"] == "RatifyRejected"
     reasons = {(b["blockId"], b["reason"]) for b in refused["blocks"]}
-    assert {("sb_docs", "needs_owner_naming"), ("sb_api", "unresolved_seam"), ("sb_core", "unresolved_seam")} <= reasons
+    assert {("sb_docs", "NEEDS_OWNER_NAMING"), ("sb_api", "UNRESOLVED_SEAM"), ("sb_core", "UNRESOLVED_SEAM")} <= reasons
     by_agent = api.graphql(RATIFY, {"repo": repo_id, "v": version, "ids": None}, token=agent_token)
-    assert by_agent["data"]["ratifyBlocks"] == {"__typename": "Refused", "code": "seat_forbidden"}
+    assert by_agent["data"]["ratifyBlocks"] == {"__typename": "Refused", "code": "SEAT_FORBIDDEN"}
     ops = [
         {"rename": {"blockId": b, "name": n}} for b, n in (("sb_api", "API"), ("sb_core", "Core"), ("sb_docs", "Docs"))
     ]
@@ -143,7 +143,7 @@ def test_ratify_refuses_untouched_heuristic_names_and_open_seams(
     assert done["store"]["skeleton"]["state"] == "RATIFIED"
     assert {b["state"] for b in done["store"]["blocks"]} == {"RATIFIED"}
     after = edit(api, repo_id, version + 2, [RENAME_API])
-    assert after["code"] == "skeleton_not_candidate"
+    assert after["code"] == "SKELETON_NOT_CANDIDATE"
 
 
 LEASE = """mutation($repo: ID!, $action: LeaseActionEnum!, $ttl: Int!) {
@@ -183,7 +183,7 @@ def test_a_retried_batch_is_applied_once(api: ServedApi, repo_id: str) -> None:
     history = api.graphql("query($r: ID!) { history(repoId: $r) { storeVersion kind } }", {"r": repo_id})
     assert [h["storeVersion"] for h in history["data"]["history"] if h["kind"] == "edit"] == [version + 1]
     reused = edit(api, repo_id, version + 1, [{"rename": {"blockId": "sb_core", "name": "X"}}], batch_id="batch-42")
-    assert reused["code"] == "batch_id_reused"
+    assert reused["code"] == "BATCH_ID_REUSED"
 
 
 def test_reader_cannot_edit(api: ServedApi, db: Database, repo_id: str) -> None:
@@ -191,7 +191,7 @@ def test_reader_cannot_edit(api: ServedApi, db: Database, repo_id: str) -> None:
     version = import_seed(api, candidate_seed(repo_id))
     reader = create_token(db, Seat.READER, "reader-1")[1]
     result = edit(api, repo_id, version, [RENAME_API], token=reader)
-    assert result["__typename"] == "Refused" and result["code"] == "seat_forbidden"
+    assert result["__typename"] == "Refused" and result["code"] == "SEAT_FORBIDDEN"
 
 
 def test_agent_id_must_match_the_token(api: ServedApi, repo_id: str, agent_token: str) -> None:
@@ -203,7 +203,7 @@ def test_agent_id_must_match_the_token(api: ServedApi, repo_id: str, agent_token
         {"r": repo_id, "v": version},
         token=agent_token,
     )
-    assert body["data"]["candidateEdit"] == {"__typename": "Refused", "code": "seat_forbidden"}
+    assert body["data"]["candidateEdit"] == {"__typename": "Refused", "code": "SEAT_FORBIDDEN"}
 
 
 def test_exported_seed_parses(api: ServedApi, repo_id: str) -> None:

@@ -167,7 +167,7 @@ def test_the_hand_cannot_ratify_and_its_lease_never_blocks_the_owner(
     }
     assert ratify(api, repo_id, version, token=hand_token) == {
         "__typename": "Refused",
-        "code": "seat_forbidden",
+        "code": "SEAT_FORBIDDEN",
         "message": "this mutation needs the OWNER seat",
     }
     owner_edit = edit(api, repo_id, version, [{"rename": {"blockId": "sb_api", "name": "HTTP API"}}])
@@ -193,10 +193,10 @@ def test_a_dead_hands_lease_expires_and_another_hand_takes_over(
     taken = _run(api, CLAIM, {"m": mission_id, "ttl": 60}, second_hand_token)["claimMission"]
     assert taken["mission"] == {"state": "CLAIMED", "claimedBy": "hand-2"}
     late = _run(api, DELIVER, {"m": mission_id, "v": 1, "s": "done"}, hand_token)["deliverMission"]
-    assert late["code"] == "not_mission_holder"
+    assert late["code"] == "NOT_MISSION_HOLDER"
     assert (
         _run(api, LETTER, {"m": mission_id, "b": "still here"}, hand_token)["postMissionLetter"]["code"]
-        == "not_mission_holder"
+        == "NOT_MISSION_HOLDER"
     )
 
 
@@ -242,7 +242,7 @@ def test_the_packet_the_listing_and_the_letters(
         "letter": {"seq": 1, "author": "test-owner", "seat": "owner", "body": "Take your time."},
     }
     assert (
-        _run(api, LETTER, {"m": mission_id, "b": "Hi"}, hand_token)["postMissionLetter"]["code"] == "not_mission_holder"
+        _run(api, LETTER, {"m": mission_id, "b": "Hi"}, hand_token)["postMissionLetter"]["code"] == "NOT_MISSION_HOLDER"
     )
     _run(api, CLAIM, {"m": mission_id, "ttl": 60}, hand_token)
     assert _run(api, LETTER, {"m": mission_id, "b": "On it.\nMerging."}, hand_token)["postMissionLetter"]["letter"] == {
@@ -251,38 +251,38 @@ def test_the_packet_the_listing_and_the_letters(
         "seat": "agent",
         "body": "On it.\nMerging.",
     }
-    assert _run(api, LETTER, {"m": mission_id, "b": "bell\u0007"})["postMissionLetter"]["code"] == "letter_invalid"
+    assert _run(api, LETTER, {"m": mission_id, "b": "bell\u0007"})["postMissionLetter"]["code"] == "LETTER_INVALID"
     for hidden in HIDDEN.values():  # bidi controls and zero-width characters hide what a letter says
         posted = _run(api, LETTER, {"m": mission_id, "b": f"Merged. {hidden}"}, hand_token)["postMissionLetter"]
-        assert posted["code"] == "letter_invalid", posted
+        assert posted["code"] == "LETTER_INVALID", posted
     out_of_range = _run(api, DELIVER, {"m": mission_id, "v": version + 5, "s": "x"}, hand_token)["deliverMission"]
-    assert out_of_range["code"] == "invalid_store_version"
+    assert out_of_range["code"] == "INVALID_STORE_VERSION"
     assert (
         _run(api, DELIVER, {"m": mission_id, "v": version, "s": "Nothing to do."}, second_hand_token)["deliverMission"][
             "code"
         ]
-        == "not_mission_holder"
+        == "NOT_MISSION_HOLDER"
     )
     assert _run(api, DELIVER, {"m": mission_id, "v": version, "s": "Nothing to do."}, hand_token)["deliverMission"] == {
         "__typename": "MissionDelivered",
         "mission": {"state": "DELIVERED"},
     }
     assert (
-        _run(api, CLAIM, {"m": mission_id, "ttl": 60}, second_hand_token)["claimMission"]["code"] == "mission_delivered"
+        _run(api, CLAIM, {"m": mission_id, "ttl": 60}, second_hand_token)["claimMission"]["code"] == "MISSION_DELIVERED"
     )
 
 
 def test_send_to_curation_refusals(api: ServedApi, repo_id: str, hand_token: str) -> None:
-    assert send(api, repo_id)["code"] == "no_store"
+    assert send(api, repo_id)["code"] == "NO_STORE"
     import_seed(api, candidate_seed(repo_id, state=SkeletonState.RATIFIED))
-    assert send(api, repo_id)["code"] == "skeleton_not_candidate"
+    assert send(api, repo_id)["code"] == "SKELETON_NOT_CANDIDATE"
     refused = _run(api, SEND, {"r": repo_id, "note": ""}, hand_token)["sendToCuration"]
     assert refused == {
         "__typename": "Refused",
-        "code": "seat_forbidden",
+        "code": "SEAT_FORBIDDEN",
         "message": "this mutation needs the OWNER seat",
     }
-    assert _run(api, CLAIM, {"m": "m_nope", "ttl": 60}, hand_token)["claimMission"]["code"] == "mission_not_found"
+    assert _run(api, CLAIM, {"m": "m_nope", "ttl": 60}, hand_token)["claimMission"]["code"] == "MISSION_NOT_FOUND"
 
 
 def test_the_hand_stops_on_another_hands_live_lease(

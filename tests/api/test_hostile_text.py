@@ -36,7 +36,7 @@ def test_every_hostile_rename_by_the_agent_is_refused_and_writes_nothing(
             assert result == {
                 "__typename": "EditRejected",
                 "opIndex": 0,
-                "code": "name_invalid",
+                "code": "NAME_INVALID",
                 "message": f"the {field} is refused ({reason.value})",
             }, key
     assert export(api, repo_id) == before
@@ -46,7 +46,7 @@ def test_the_owner_is_held_to_the_same_rule(api: ServedApi, repo_id: str) -> Non
     version = import_seed(api, candidate_seed(repo_id))
     before = export(api, repo_id)
     result = edit(api, repo_id, version, [{"rename": {"blockId": "sb_core", "name": "<b>Core"}}])
-    assert (result["__typename"], result["code"]) == ("EditRejected", "name_invalid")
+    assert (result["__typename"], result["code"]) == ("EditRejected", "NAME_INVALID")
     assert export(api, repo_id) == before
     clean = edit(api, repo_id, version, [{"rename": {"blockId": "sb_core", "name": "Core", "purpose": "Owns it."}}])
     assert clean["__typename"] == "EditApplied"
@@ -67,7 +67,7 @@ def test_import_seed_refuses_a_hostile_label_and_the_store_is_unchanged(
     result = api.graphql(IMPORT, {"seed": json.dumps(doc), "v": version})["data"]["importSeed"]
     assert result == {
         "__typename": "Refused",
-        "code": "name_invalid",
+        "code": "NAME_INVALID",
         "message": f"blocks[2].{field}: refused ({HOSTILE[key][1].value})",
     }
     assert export(api, repo_id) == before

@@ -36,7 +36,7 @@ def test_only_the_owner_manages_runners(api: ServedApi, repo_id: str, hand_token
     refused = add_runner(api, repo_id, runner_id, token=hand_token)
     assert refused == {
         "__typename": "Refused",
-        "code": "seat_forbidden",
+        "code": "SEAT_FORBIDDEN",
         "message": "this mutation needs the OWNER seat",
     }
     added = add_runner(api, repo_id, runner_id, timeoutMs=2500)
@@ -53,9 +53,9 @@ def test_only_the_owner_manages_runners(api: ServedApi, repo_id: str, hand_token
             "createdBy": "test-owner",
         },
     }
-    assert add_runner(api, repo_id, runner_id)["code"] == "runner_exists"
+    assert add_runner(api, repo_id, runner_id)["code"] == "RUNNER_EXISTS"
     bad = add_runner(api, repo_id, f"{repo_id}-bad", transport="HTTP", url="ftp://nowhere")
-    assert (bad["__typename"], bad["code"]) == ("Refused", "invalid_runner")
+    assert (bad["__typename"], bad["code"]) == ("Refused", "INVALID_RUNNER")
     listed = api.graphql(RUNNERS, {"r": repo_id}, token=hand_token)["data"]["runners"]
     assert {"runnerId": runner_id, "pinned": True, "repoId": repo_id} in listed
     hidden = api.graphql(RUNNERS, {"r": repo_id}, token=reader_token)
@@ -63,15 +63,15 @@ def test_only_the_owner_manages_runners(api: ServedApi, repo_id: str, hand_token
     assert [e["extensions"]["code"] for e in hidden["errors"]] == ["SEAT_FORBIDDEN"]
     assert (
         api.graphql(PIN, {"id": runner_id, "p": False}, token=hand_token)["data"]["pinRunner"]["code"]
-        == "seat_forbidden"
+        == "SEAT_FORBIDDEN"
     )
     assert api.graphql(PIN, {"id": runner_id, "p": False})["data"]["pinRunner"] == {
         "__typename": "RunnerPinned",
         "runner": {"runnerId": runner_id, "pinned": False},
     }
-    assert api.graphql(PIN, {"id": "nope", "p": True})["data"]["pinRunner"]["code"] == "unknown_runner"
+    assert api.graphql(PIN, {"id": "nope", "p": True})["data"]["pinRunner"]["code"] == "UNKNOWN_RUNNER"
     assert (
-        api.graphql(REMOVE, {"id": runner_id}, token=reader_token)["data"]["removeRunner"]["code"] == "seat_forbidden"
+        api.graphql(REMOVE, {"id": runner_id}, token=reader_token)["data"]["removeRunner"]["code"] == "SEAT_FORBIDDEN"
     )
     assert api.graphql(REMOVE, {"id": runner_id})["data"]["removeRunner"] == {
         "__typename": "RunnerRemoved",
@@ -184,14 +184,14 @@ def test_a_stale_version_conflicts_before_any_runner_is_asked(api: ServedApi, re
 
 
 def test_refusals(api: ServedApi, repo_id: str, reader_token: str) -> None:
-    assert name_with_runner(api, repo_id, 0)["code"] == "no_runner"
+    assert name_with_runner(api, repo_id, 0)["code"] == "NO_RUNNER"
     add_runner(api, repo_id, f"{repo_id}-namer")
-    assert name_with_runner(api, repo_id, 0)["code"] == "no_store"
+    assert name_with_runner(api, repo_id, 0)["code"] == "NO_STORE"
     version = import_seed(api, sparse_candidate(repo_id))
-    assert name_with_runner(api, repo_id, version, ["sb_nope"])["code"] == "unknown_block"
-    assert name_with_runner(api, repo_id, version, token=reader_token)["code"] == "seat_forbidden"
+    assert name_with_runner(api, repo_id, version, ["sb_nope"])["code"] == "UNKNOWN_BLOCK"
+    assert name_with_runner(api, repo_id, version, token=reader_token)["code"] == "SEAT_FORBIDDEN"
     ratified = import_seed(api, candidate_seed(repo_id, state=SkeletonState.RATIFIED), version)
-    assert name_with_runner(api, repo_id, ratified)["code"] == "skeleton_not_candidate"
+    assert name_with_runner(api, repo_id, ratified)["code"] == "SKELETON_NOT_CANDIDATE"
 
 
 def test_an_agent_may_name_and_provenance_stays_runner(api: ServedApi, repo_id: str, hand_token: str) -> None:

@@ -111,12 +111,12 @@ def test_a_refused_scan_leaves_the_code_graph_and_the_seed_as_they_were(
 
     # Another scan root, with the right version: refused, whoever asks, unless the owner asks to rebind.
     refused = scan(api, repo_id, other, version)
-    assert refused["__typename"] == "Refused" and refused["code"] == "path_rebind_refused", refused
+    assert refused["__typename"] == "Refused" and refused["code"] == "PATH_REBIND_REFUSED", refused
     assert str(own.resolve()) in refused["message"]
     agent = scan(api, repo_id, other, version, token=hand_token)
-    assert agent["__typename"] == "Refused" and agent["code"] == "path_rebind_refused", agent
+    assert agent["__typename"] == "Refused" and agent["code"] == "PATH_REBIND_REFUSED", agent
     agent_rebind = scan(api, repo_id, other, version, rebind=True, token=hand_token)
-    assert agent_rebind["__typename"] == "Refused" and agent_rebind["code"] == "seat_forbidden", agent_rebind
+    assert agent_rebind["__typename"] == "Refused" and agent_rebind["code"] == "SEAT_FORBIDDEN", agent_rebind
     assert snapshot(db, repo_id) == before and export(api, repo_id) == seed
 
     rebound = scan(api, repo_id, other, version, rebind=True)
@@ -134,7 +134,7 @@ def test_a_scan_while_another_holds_the_repository_is_refused_and_writes_nothing
 
     for path, rebind, token in ((own, False, hand_token), (other, True, None)):
         refused = scan(api, repo_id, path, 1, rebind=rebind, token=token)
-        assert refused["__typename"] == "Refused" and refused["code"] == "scan_in_progress", refused
+        assert refused["__typename"] == "Refused" and refused["code"] == "SCAN_IN_PROGRESS", refused
         assert snapshot(db, repo_id) == before and export(api, repo_id) == seed
 
     scan_lock.release(db, repo_id, "another-process")
@@ -165,6 +165,6 @@ def test_two_scans_of_one_repository_from_two_trees_leave_one_trees_graph(
     written = [name for name, result in results.items() if result["__typename"] == "CandidateWritten"]
     assert len(written) == 1, results
     loser = results["other" if written == ["own"] else "own"]
-    assert loser["__typename"] == "VersionConflict" or loser.get("code") == "scan_in_progress", loser
+    assert loser["__typename"] == "VersionConflict" or loser.get("code") == "SCAN_IN_PROGRESS", loser
     expected = OWN if written == ["own"] else OTHER
     assert _modules(snapshot(db, repo_id)["files"]) == expected, "the graph is the written tree's alone"

@@ -123,7 +123,7 @@ def test_cancel_leaves_the_map_and_the_code_graph_as_they_were(
     assert asked["__typename"] == "ScanJob" and asked["cancelRequested"] is True
     ended = until_ended(api, job["jobId"])
     assert ended["state"] == "CANCELLED", ended
-    assert ended["result"] == {"__typename": "Refused", "code": "scan_cancelled", "message": ended["result"]["message"]}
+    assert ended["result"] == {"__typename": "Refused", "code": "SCAN_CANCELLED", "message": ended["result"]["message"]}
     assert _data(api, EXPORT, {"r": repo_id})["exportSeed"] == seed
     after = snapshot(db, repo_id)
     assert after["counts"] == before["counts"] and after["files"] == before["files"]
@@ -132,7 +132,7 @@ def test_cancel_leaves_the_map_and_the_code_graph_as_they_were(
     again = _data(api, CANCEL, {"job": job["jobId"]})["cancelScan"]
     assert again["state"] == "CANCELLED", "cancelling an ended job changes nothing"
     unknown = _data(api, CANCEL, {"job": "no-such-job"})["cancelScan"]
-    assert unknown["__typename"] == "Refused" and unknown["code"] == "unknown_scan_job"
+    assert unknown["__typename"] == "Refused" and unknown["code"] == "UNKNOWN_SCAN_JOB"
 
 
 def test_a_second_scan_of_a_repository_while_one_runs_is_refused(api: ServedApi, scan_root: Path, repo_id: str) -> None:
@@ -140,7 +140,7 @@ def test_a_second_scan_of_a_repository_while_one_runs_is_refused(api: ServedApi,
     write_python_repo(root, modules=MANY, files_per_module=40)
     first = start(api, repo_id, root)
     second = start(api, repo_id, root)
-    assert second["__typename"] == "Refused" and second["code"] == "scan_in_progress", second
+    assert second["__typename"] == "Refused" and second["code"] == "SCAN_IN_PROGRESS", second
     assert first["jobId"] in second["message"]
     _data(api, CANCEL, {"job": first["jobId"]})
     assert until_ended(api, first["jobId"])["state"] in {"CANCELLED", "SUCCEEDED"}
@@ -159,7 +159,7 @@ def test_a_scan_running_elsewhere_ends_the_job_with_scan_in_progress(
     finally:
         scan_lock.release(db, repo_id, "another-process")
     assert ended["state"] == "FAILED"
-    assert ended["result"]["__typename"] == "Refused" and ended["result"]["code"] == "scan_in_progress"
+    assert ended["result"]["__typename"] == "Refused" and ended["result"]["code"] == "SCAN_IN_PROGRESS"
 
 
 def test_an_unknown_job_reads_as_null(api: ServedApi) -> None:

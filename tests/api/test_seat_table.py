@@ -4,7 +4,7 @@
 contract are: READER runs no mutation; AGENT never ratifies, imports a seed or manages runners (or tokens,
 which have no mutation at all: they are managed with `coderooms token`). The table is checked against the
 live schema, so a new mutation without a rule fails here. Every refused seat posts a real document over
-HTTP and must get `Refused {code: "seat_forbidden"}` with nothing written; every allowed seat must get past
+HTTP and must get `Refused {code: "SEAT_FORBIDDEN"}` with nothing written; every allowed seat must get past
 the seat check; every description names its seats.
 """
 
@@ -51,6 +51,7 @@ SEAT_RULES: dict[str, frozenset[Seat]] = {
     "claimMission": AGENT_ONLY,  # the hand claims; the owner sends
     "postMissionLetter": EDITORS,  # the AGENT only while it holds the mission (not a seat rule)
     "deliverMission": AGENT_ONLY,  # the hand holding the mission
+    "placeBlocks": EDITORS,
 }
 
 
@@ -163,6 +164,10 @@ DOCUMENTS: dict[str, tuple[str, Variables]] = {
         _mutation("deliverMission", "DeliverMissionInput", "... on MissionDelivered { mission { state } }"),
         lambda w: {"input": {"missionId": w.mission_id, "storeVersion": w.version, "summary": "nothing to do"}},
     ),
+    "placeBlocks": (
+        _mutation("placeBlocks", "PlaceBlocksInput", "... on BlocksPlaced { storeVersion }"),
+        lambda w: {"input": {"repoId": w.repo_id, "positions": [{"blockId": "sb_api", "x": 480, "y": 96}]}},
+    ),
 }
 
 # What an allowed seat gets in the world below: the real outcome, or the refusal of a rule that is not
@@ -184,6 +189,7 @@ ALLOWED_OUTCOMES: dict[str, set[str]] = {
     "claimMission": {"MissionClaimed"},
     "postMissionLetter": {"LetterPosted"},
     "deliverMission": {"MissionDelivered"},
+    "placeBlocks": {"BlocksPlaced"},
 }
 WRITES = {
     "CandidateWritten",
@@ -199,6 +205,7 @@ WRITES = {
     "MissionClaimed",
     "LetterPosted",
     "MissionDelivered",
+    "BlocksPlaced",  # the seed's layout (the version stays: a position is not a boundary)
 }
 
 MUTATION_FIELDS = "{ __schema { mutationType { fields { name description } } } }"
@@ -288,7 +295,7 @@ def test_a_forbidden_seat_is_refused_and_nothing_is_written(
     before = _snapshot(api, db, world)
     answer = _data(api, document, variables(world), token=tokens[seat])[name]
     assert answer["__typename"] == "Refused", answer
-    assert answer["code"] == "seat_forbidden", answer
+    assert answer["code"] == "SEAT_FORBIDDEN", answer
     assert _snapshot(api, db, world) == before
 
 
@@ -300,7 +307,7 @@ def test_an_allowed_seat_gets_past_the_seat_check(
     before = _snapshot(api, db, world)
     answer = _data(api, document, variables(world), token=tokens[seat])[name]
     assert answer["__typename"] in ALLOWED_OUTCOMES[name], answer
-    assert answer.get("code") != "seat_forbidden", answer
+    assert answer.get("code") != "SEAT_FORBIDDEN", answer
     if answer["__typename"] in WRITES:  # the snapshot sees what each mutation writes, so its silence counts
         assert _snapshot(api, db, world) != before
 

@@ -48,7 +48,7 @@ def test_import_then_export_is_byte_identical(api: ServedApi, repo_id: str) -> N
 def test_only_the_owner_imports(api: ServedApi, db: Database, repo_id: str, seat: Seat) -> None:
     token = create_token(db, seat, f"not-owner-{seat.value}")[1]
     result = api.graphql(IMPORT, {"seed": seed_text(repo_id), "v": None}, token=token)["data"]["importSeed"]
-    assert result["__typename"] == "Refused" and result["code"] == "seat_forbidden"
+    assert result["__typename"] == "Refused" and result["code"] == "SEAT_FORBIDDEN"
     assert api.graphql(EXPORT, {"r": repo_id})["data"]["store"] is None
 
 
@@ -61,11 +61,11 @@ def _mutate(text: str, change) -> str:
 @pytest.mark.parametrize(
     ("change", "code"),
     [
-        (lambda d: d.update(surprise=1), "unknown_field"),
-        (lambda d: d["blocks"][0]["membership"][0].update(path="../etc/passwd"), "invalid_path"),
-        (lambda d: d["blocks"][0]["membership"][0].update(path="/abs/x.py"), "invalid_path"),
-        (lambda d: d["blocks"][0].update(state="happy"), "invalid_enum"),
-        (lambda d: d.update(schema="other"), "schema_mismatch"),
+        (lambda d: d.update(surprise=1), "UNKNOWN_FIELD"),
+        (lambda d: d["blocks"][0]["membership"][0].update(path="../etc/passwd"), "INVALID_PATH"),
+        (lambda d: d["blocks"][0]["membership"][0].update(path="/abs/x.py"), "INVALID_PATH"),
+        (lambda d: d["blocks"][0].update(state="happy"), "INVALID_ENUM"),
+        (lambda d: d.update(schema="other"), "SCHEMA_MISMATCH"),
     ],
 )
 def test_malformed_seed_is_refused_and_the_store_is_untouched(api: ServedApi, repo_id: str, change, code: str) -> None:
@@ -79,4 +79,4 @@ def test_malformed_seed_is_refused_and_the_store_is_untouched(api: ServedApi, re
 
 def test_not_json_is_refused(api: ServedApi, repo_id: str) -> None:
     result = api.graphql(IMPORT, {"seed": "{not json", "v": None})["data"]["importSeed"]
-    assert result["__typename"] == "Refused" and result["code"] == "invalid_json"
+    assert result["__typename"] == "Refused" and result["code"] == "INVALID_JSON"

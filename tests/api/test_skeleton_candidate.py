@@ -101,14 +101,14 @@ def test_paths_outside_the_scan_roots_are_refused(
     os.symlink(outside, link)
     for path in (str(outside), f"{scan_root}/../{outside.name}", str(link), "/etc", "", "does-not-exist"):
         result = scan(api, repo_id, path, None)
-        assert (result["__typename"], result["code"]) == ("Refused", "invalid_path"), path
+        assert (result["__typename"], result["code"]) == ("Refused", "INVALID_PATH"), path
         assert str(scan_root.resolve()) not in result["message"].replace(path, ""), "no server path is shown"
     assert api.graphql(EXPORT, {"r": repo_id})["data"]["exportSeed"] is None, "nothing written"
 
 
 def test_a_bad_repo_id_is_refused(api: ServedApi, repo: Path) -> None:
     result = scan(api, "bad id/../x", str(repo), None)
-    assert (result["__typename"], result["code"]) == ("Refused", "invalid_repo_id")
+    assert (result["__typename"], result["code"]) == ("Refused", "INVALID_REPO_ID")
 
 
 def test_naming_auto_asks_the_pinned_runner(api: ServedApi, repo: Path, repo_id: str) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -24,7 +25,8 @@ from rooms.edit import parse_ops
 from services import edit as edits
 from tests.api.conftest import ServedApi
 from tests.api.edit_support import candidate_block, candidate_seed, edit, export, import_seed, seed_text
-from tests.support import fixture_cypher
+from tests.api.test_skeleton_candidate import scan
+from tests.support import fixture_cypher, write_python_repo
 
 pytestmark = pytest.mark.integration
 
@@ -205,3 +207,20 @@ def test_history_pages_past_500_lines(api: ServedApi, db: Database, repo_id: str
     # The default answer is unchanged: the last lines, oldest first.
     last = api.graphql(HISTORY_PAGE, {"r": repo_id, "last": 3, "before": None})["data"]["history"]
     assert [h["storeVersion"] for h in last] == [total - 2, total - 1, total]
+
+
+def test_a_merge_after_a_real_scan_is_measured_on_the_live_code_graph(
+    api: ServedApi, scan_root: Path, repo_id: str
+) -> None:
+    # A scan's graph lives under a generation key, not the repository id: the merge must still find it.
+    root = scan_root / repo_id
+    write_python_repo(root, modules=("billing", "catalog", "shipping", "ledger"), files_per_module=8)
+    result = scan(api, repo_id, str(root), None)
+    assert result["__typename"] == "CandidateWritten", result
+    store = api.graphql("query($r: ID!) { store(repoId: $r) { storeVersion blocks { blockId } } }", {"r": repo_id})
+    version, blocks = store["data"]["store"]["storeVersion"], store["data"]["store"]["blocks"]
+    into, other = blocks[0]["blockId"], blocks[1]["blockId"]
+    merged = edit(api, repo_id, version, [{"merge": {"into": into, "blockIds": [other]}}])
+    assert merged["__typename"] == "EditApplied", merged
+    meta = {b["blockId"]: b["candidateMeta"] for b in api.graphql(BLOCKS, {"r": repo_id})["data"]["blocks"]}[into]
+    assert meta["edgeSampleSize"] > 0 and meta["graphCohesion"] is not None, meta

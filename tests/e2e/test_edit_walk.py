@@ -148,7 +148,7 @@ def test_moving_checked_members_is_one_atomic_batch(page: Page, screen_api: Serv
     panel.get_by_label("Check docs/**").check()
     panel.get_by_label("Check scripts/x.sh").check()
     panel.get_by_label("Move the checked members to another block").select_option(label="core (heuristic)")
-    expect(page.get_by_test_id("notice")).to_contain_text("empty_block")
+    expect(page.get_by_test_id("notice")).to_contain_text("EMPTY_BLOCK")
     assert store_state(screen_api, repo_id)["version"] == version
 
     panel.get_by_label("Check docs/**").uncheck()

@@ -58,9 +58,14 @@ def test_a_block_named_like_markup_renders_as_text(
     block_row(page, "sb_core").get_by_test_id("block-name").click()
     page.get_by_label("New name for core (heuristic)").fill(TYPED)
     page.keyboard.press("Enter")
-    expect(page.get_by_test_id("notice")).to_contain_text("the name is refused (markup) (name_invalid")
+    expect(page.get_by_test_id("notice")).to_contain_text("the name is refused (markup) (NAME_INVALID")
     assert store_state(screen_api, repo_id)["version"] == 1
     assert blocks_of(screen_api, repo_id)["sb_core"]["name"] == "core (heuristic)"
 
-    assert page.locator("img, svg").count() == 0
+    # the picture draws the name as SVG text too: the only svg is the picture's, and no img at all
+    box = page.locator('[data-testid="picture-block"][data-block-id="sb_api"]')
+    expect(box.locator("title")).to_have_text(f"{HOSTILE} (sb_api)")
+    expect(box).to_contain_text(HOSTILE[:21])
+    assert page.locator("img").count() == 0
+    assert page.locator("svg").count() == 1 == page.get_by_test_id("picture").locator("svg").count()
     page.wait_for_timeout(300)  # an onerror/onload would have fired by now; the page fixture fails on any dialog

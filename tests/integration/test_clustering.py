@@ -84,7 +84,7 @@ def _seed_graph(db: Database, repo_id: str, *, docs_only: bool = False) -> None:
 
 @pytest.fixture
 def gds(db: Database):  # a GraphDataScience client
-    client = open_gds(db.target)
+    client = open_gds(db)
     yield client
     client.close()
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
+from graphdb.connection import Target
 from graphdb.database import Database
 from graphdb.gds import louvain_file_communities, open_gds
+from tests.api.conftest import env_for
 from tests.support import fixture_cypher
 
 pytestmark = pytest.mark.integration
@@ -27,7 +32,7 @@ def _seed(db: Database, repo_id: str) -> None:
 
 def test_louvain_finds_the_two_groups_and_drops_its_projection(db: Database, repo_id: str) -> None:
     _seed(db, repo_id)
-    gds = open_gds(db.target)
+    gds = open_gds(db)
     try:
         before = {info.graph_name for info in gds.graph.list()}
         communities = louvain_file_communities(gds, repo_id)
@@ -43,7 +48,7 @@ def test_louvain_finds_the_two_groups_and_drops_its_projection(db: Database, rep
 
 def test_louvain_is_deterministic(db: Database, repo_id: str) -> None:
     _seed(db, repo_id)
-    gds = open_gds(db.target)
+    gds = open_gds(db)
     try:
         runs = [louvain_file_communities(gds, repo_id) for _ in range(3)]
     finally:
@@ -58,3 +63,24 @@ def test_reports_versions(db: Database, record_property) -> None:  # pytest fixt
     print(f"\nintegration database: Neo4j {neo4j_version}, GDS {gds_version}")
     assert neo4j_version.startswith("5.26.")
     assert gds_version.startswith("2.")
+
+
+def test_the_client_prints_no_server_notification(neo4j_target: Target) -> None:
+    """The client runs on our driver, which asks for no notifications: one of its own logged each as a warning,
+    printed on stderr, under ``coderooms scan --json`` too (issue 34)."""
+    program = (
+        "from graphdb.database import Database\n"
+        "from graphdb.gds import open_gds\n"
+        "from tests.support import fixture_cypher\n"
+        "db = Database.connect()\n"
+        "gds = open_gds(db)\n"
+        "print(gds.run_cypher(fixture_cypher('unknown_label')).to_dict('records'))\n"
+        "gds.close()\n"
+        "db.close()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], env=env_for(neo4j_target), capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[{'n': 0}]"
+    assert done.stderr == ""

@@ -61,3 +61,17 @@ def test_ingest_refuses_a_path_that_is_no_directory(neo4j_target: Target, tmp_pa
     refused = cli(neo4j_target, str(tmp_path / "missing"), "--json")
     assert refused.returncode == 2
     assert "is not a directory" in refused.stderr
+
+
+def test_scan_json_prints_nothing_on_stderr(neo4j_target: Target, repo_id: str) -> None:
+    """Neither progress nor the database's notifications (issue 34): stdout is the report, stderr is empty."""
+    done = subprocess.run(
+        [sys.executable, "-m", "api.cli.main", "scan", str(FIXTURE), "--repo-id", repo_id, "--json"],
+        env=env_for(neo4j_target),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["repo_id"] == repo_id
+    assert done.stderr == ""

@@ -7,11 +7,6 @@ function fragment() {
   return new URLSearchParams(window.location.hash.replace(/^#/, ""));
 }
 
-/** The repository named in the fragment (`#repo=...`), if any. */
-export function repoFromFragment() {
-  return fragment().get("repo");
-}
-
 /** The token: from the fragment (then removed from the address bar and history) or from this tab's session. */
 export function takeToken() {
   const params = fragment();

@@ -89,6 +89,31 @@ export const SEND_TO_CURATION = `mutation Curate($repo: ID!, $note: String!) {
   }
 }`;
 
+// The architecture picture: positions, sockets with edge counts, the edges behind one arrow, moving boxes.
+export const PICTURE = `query Picture($repo: ID!) {
+  store(repoId: $repo) {
+    storeVersion
+    blocks { blockId layout { x y locked stored } sockets { inputs { to type testOnly edgeCount } } }
+  }
+}`;
+
+// A literal page (not a variable), so the cost budget prices the page the screen asks for.
+export const SOCKET_EDGES = `query SocketEdges($repo: ID!, $from: ID!, $to: ID!) {
+  block(repoId: $repo, blockId: $from) {
+    socketEdges(to: $to, first: 50) { totalCount edges { source target kind weight callers used } }
+  }
+}`;
+
+export const PLACE_BLOCKS = `mutation Place($repo: ID!, $positions: [BlockPosition!]!) {
+  placeBlocks(input: {repoId: $repo, positions: $positions}) {
+    __typename
+    ... on BlocksPlaced { storeVersion blockIds }
+    ... on Refused { code message }
+  }
+}`;
+
+export const STORE_HEAD = `query StoreHead($repo: ID!) { store(repoId: $repo) { storeVersion skeleton { state version } } }`;
+
 const SCAN_JOB_FIELDS = `jobId state phase progress { done total } cancelRequested
   result { __typename ... on CandidateWritten { outcome store { storeVersion } reviewQueue { totalCount } }
   ... on VersionConflict { expected actual } ... on Refused { code message } }`;

@@ -115,7 +115,7 @@ def _load_graph(db: Database, repo_id: str, trees: list[str]) -> None:
 
 
 def _candidate(db: Database, repo_id: str) -> SeedFile:
-    gds = open_gds(db.target)
+    gds = open_gds(db)
     try:
         seed, _ = build_candidate(db, gds, repo_id)
     finally:

@@ -85,8 +85,8 @@ def test_only_an_overtaken_version_is_an_honest_conflict() -> None:
 
 
 def test_rejections_and_transport_failures_are_errors() -> None:
-    typename, _, problem = _edit({"__typename": "EditRejected", "opIndex": 0, "code": "name_invalid", "message": "x"})
-    assert typename == "EditRejected" and "name_invalid" in problem
+    typename, _, problem = _edit({"__typename": "EditRejected", "opIndex": 0, "code": "NAME_INVALID", "message": "x"})
+    assert typename == "EditRejected" and "NAME_INVALID" in problem
     assert judge_edit(500, "Internal Server Error", 5)[2].startswith(f"{EDIT}: HTTP 500")
     assert "GraphQL error: boom" in judge_edit(200, {"data": None, "errors": [{"message": "boom"}]}, 5)[2]
 

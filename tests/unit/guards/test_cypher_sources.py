@@ -1,8 +1,9 @@
 """Static guard: every string that reaches the Neo4j driver comes from the Cypher catalog.
 
 In product code (`api/`, `services/`, `graphdb/`, `ingest/`, `rooms/`), the statement argument of a driver or GDS
-call must be `query(...)` (a file under graphdb/cypher/) or a parameter annotated `LiteralString` that callers feed
-from `query(...)`. Anything else — an f-string, a concatenation, `.format`, `%` — fails this test.
+call must be `query(...)` (a file under graphdb/cypher/), such a statement wrapped in `neo4j.Query`, or a
+parameter annotated `LiteralString` that callers feed from `query(...)`. Anything else — an f-string, a
+concatenation, `.format`, `%` — fails this test.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ def _is_statement_call(call: ast.Call) -> bool:
 def _allowed(argument: ast.expr, literal_params: set[str]) -> bool:
     if isinstance(argument, ast.Call) and isinstance(argument.func, ast.Name) and argument.func.id == "query":
         return True
+    if isinstance(argument, ast.Call) and isinstance(argument.func, ast.Name) and argument.func.id == "Query":
+        return bool(argument.args) and _allowed(argument.args[0], literal_params)  # neo4j.Query(text, timeout=…)
     return isinstance(argument, ast.Name) and argument.id in literal_params
 
 
@@ -84,8 +87,10 @@ def f(tx, label):
     tx.run("MATCH (n) " + label)
     driver.execute_query("MATCH (n:%s)" % label)
     gds.run_cypher("MATCH (n:{}) RETURN n".format(label))
+    driver.execute_query(Query(f"MATCH (n:{label}) RETURN n", timeout=1))
+    driver.execute_query(Query(query("store_read"), timeout=1))
 """
-    assert len(offending_calls(bad, "bad.py")) == 4
+    assert len(offending_calls(bad, "bad.py")) == 5
 
 
 def test_the_guard_accepts_catalog_statements() -> None:

@@ -118,6 +118,30 @@ def test_git_listing_includes_untracked_and_skips_committed_vendor_trees(tmp_pat
     }
 
 
+def test_files_under_a_directory_replaced_by_a_symlink_are_skipped(tmp_path: Path) -> None:
+    """Git lists what its index holds: files committed under a directory that is now a link. One leading out of
+    the repository is never read (issue 34); one inside it lists files already listed under their real path."""
+    root, elsewhere = tmp_path / "repo", tmp_path / "elsewhere"
+    write(elsewhere, {"secret.py": "PASSWORD = 'not yours'\n"})
+    write(root, {"main.py": "x = 1\n", "shared/secret.py": "x = 1\n", "real/mod.py": "y = 2\n", "alias/mod.py": ""})
+    git(root, "init", "-q")
+    commit_all(root, "initial")
+    for name, target in (("shared", elsewhere), ("alias", root / "real")):
+        for child in (root / name).iterdir():
+            child.unlink()
+        (root / name).rmdir()
+        (root / name).symlink_to(target, target_is_directory=True)
+    result = scan_tree(root, OPTIONS)
+    assert [f.path for f in result.files] == ["main.py", "real/mod.py"]
+    assert set(result.report.skipped) == {
+        SkippedEntry("shared/secret.py", "symlink_outside_root"),
+        SkippedEntry("alias/mod.py", "symlink_directory"),
+        SkippedEntry("shared", "symlink_outside_root"),  # the links themselves, untracked
+        SkippedEntry("alias", "symlink_directory"),
+    }
+    assert not [s for s in result.symbols if "PASSWORD" in s.id]
+
+
 def test_a_subdirectory_of_a_repository_is_scanned_relative_to_itself(tmp_path: Path) -> None:
     root = tmp_path / "repo"
     write(

@@ -6,6 +6,7 @@ import threading
 
 import pytest
 
+from rooms.contract import ErrorCode
 from services.scan import ScanRefused
 from services.scan_jobs import JobState, ScanJobs, TooManyJobs
 
@@ -52,7 +53,7 @@ def test_a_refusal_or_a_conflict_ends_the_job_failed() -> None:
     jobs = ScanJobs()
 
     def refused(_progress):
-        raise ScanRefused("scan_in_progress", "another scan")
+        raise ScanRefused(ErrorCode.SCAN_IN_PROGRESS, "another scan")
 
     job = jobs.start("repo", refused)
     ended = jobs.wait(job.job_id, 10)

@@ -11,6 +11,7 @@ import { BlockList } from "./BlockList.js";
 import { Footer } from "./Footer.js";
 import { Header } from "./Header.js";
 import { Panel } from "./Panel.js";
+import { Picture } from "./Picture.js";
 import { Tray } from "./Tray.js";
 import { WalkBar } from "./WalkBar.js";
 
@@ -56,13 +57,16 @@ function useWalk(call, repoId, limit, version) {
   };
 }
 
-export function MapScreen({ token, repoId, repos, reviewLimit, onPick, onScan, onSignOut, call, emptyState }) {
+export function MapScreen({
+  token, repoId, repos, reviewLimit, blockId, onSelectBlock, onPick, onScan, onSignOut, call, emptyState,
+}) {
   const map = useMap(call, token, repoId);
   const { view } = map;
   const version = view?.store.storeVersion;
   const features = useFeatures(call, repoId, version);
   const walker = useWalk(call, repoId, reviewLimit, version);
-  const [selectedId, setSelectedId] = useState(null);
+  const selectedId = blockId;
+  const setSelectedId = onSelectBlock;
   const [checked, setChecked] = useState(new Set());
   const [later, setLater] = useState(false);
 
@@ -129,6 +133,8 @@ export function MapScreen({ token, repoId, repos, reviewLimit, onPick, onScan, o
         : html`<${RatifiedBanner} store=${store} />`}
       <${Notice} notice=${map.notice} onClose=${() => map.setNotice(null)} />
     </div>
+    <${Picture} call=${call} repoId=${repoId} blocks=${blocks} seams=${seams} unmapped=${view.unmapped.totalCount}
+      version=${store.storeVersion} selectedId=${selected?.blockId} onSelect=${setSelectedId} onNotice=${map.setNotice} />
     ${walker.walk && html`<${WalkBar} walk=${walker.walk} limit=${reviewLimit} onGo=${walker.go} onDone=${walker.stop} />`}
     <main class=${`columns ${candidate ? "is-candidate" : ""}`} aria-busy=${map.busy}>
       <${BlockList} blocks=${shown} seams=${seams} candidate=${candidate} editable=${editable}

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from "preact/hooks";
-import { repoFromFragment } from "../auth.js";
 import { AuthError, gql } from "../client.js";
 import * as doc from "../documents.js";
 import { html } from "../html.js";
 import { Header } from "./Header.js";
+import { useRoute } from "../route.js";
 import { MapScreen } from "./MapScreen.js";
 import { ScanForm } from "./ScanForm.js";
 
@@ -14,7 +14,8 @@ const LIMIT_KEY = "coderooms.reviewLimit";
 export function Workspace({ token, onSignOut }) {
   const [repos, setRepos] = useState(null);
   const [error, setError] = useState(null);
-  const [repoId, setRepoId] = useState(() => repoFromFragment() ?? sessionStorage.getItem(REPO_KEY));
+  const [route, navigate] = useRoute();
+  const repoId = route.repo ?? sessionStorage.getItem(REPO_KEY);
   const [scanning, setScanning] = useState(false);
   const [generation, setGeneration] = useState(0);
   const [reviewLimit, setReviewLimit] = useState(() => Number(sessionStorage.getItem(LIMIT_KEY)) || 16);
@@ -43,9 +44,13 @@ export function Workspace({ token, onSignOut }) {
 
   const pick = (id) => {
     sessionStorage.setItem(REPO_KEY, id);
-    setRepoId(id);
+    navigate({ repo: id });
     setScanning(false);
   };
+  const current = repoId || repos?.[0]?.repoId;
+  // The address always names the repository on screen, so a link copied from it opens the same one.
+  useEffect(() => { if (current && !route.repo) navigate({ repo: current }, { replace: true }); }, [current, route.repo]);
+  const selectBlock = useCallback((blockId) => navigate({ repo: current, block: blockId }), [navigate, current]);
   const scanned = async (id, limit) => {
     sessionStorage.setItem(LIMIT_KEY, String(limit));
     setReviewLimit(limit);
@@ -64,7 +69,6 @@ export function Workspace({ token, onSignOut }) {
 
   // A repository named in the link (or kept from before) opens at once, while the list loads beside it;
   // one with no map yet is the empty state for it.
-  const current = repoId || repos?.[0]?.repoId;
   if (!current) {
     if (repos === null) {
       return html`<main class="loading"><p>${error ? `Could not reach the server: ${error}` : "Loading…"}</p></main>`;
@@ -73,6 +77,6 @@ export function Workspace({ token, onSignOut }) {
   }
   if (scanning) return html`${header(current)}${scanForm(current, true)}`;
   return html`<${MapScreen} key=${`${current}:${generation}`} token=${token} repoId=${current} repos=${repos ?? []}
-    reviewLimit=${reviewLimit} onPick=${pick} onScan=${() => setScanning(true)} onSignOut=${onSignOut} call=${call}
+    reviewLimit=${reviewLimit} blockId=${route.block} onSelectBlock=${selectBlock} onPick=${pick} onScan=${() => setScanning(true)} onSignOut=${onSignOut} call=${call}
     emptyState=${() => scanForm(current, false)} />`;
 }
