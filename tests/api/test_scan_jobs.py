@@ -20,7 +20,7 @@ from services.scan import PHASES
 from tests.api.conftest import ServedApi
 from tests.api.edit_support import EXPORT
 from tests.scan_integrity_support import snapshot
-from tests.support import write_python_repo
+from tests.support import scan_held_at_loading, write_python_repo
 
 pytestmark = pytest.mark.integration
 
@@ -114,13 +114,16 @@ def test_cancel_leaves_the_map_and_the_code_graph_as_they_were(
         "CandidateWritten"
     )
     seed, before = _data(api, EXPORT, {"r": repo_id})["exportSeed"], snapshot(db, repo_id)
-    write_python_repo(root, modules=MANY, files_per_module=40)  # new files: the rescan parses for seconds
+    write_python_repo(root, modules=("orders", "payments"), files_per_module=5)  # a change to scan
 
-    job = start(api, repo_id, root, 1)
-    parsing = until_phase(api, job["jobId"], "parsing")
-    assert parsing["state"] == "RUNNING", parsing
-    asked = _data(api, CANCEL, {"job": job["jobId"]})["cancelScan"]
-    assert asked["__typename"] == "ScanJob" and asked["cancelRequested"] is True
+    # The rescan loads into the other generation (`~2`); holding one of its files there keeps it from
+    # getting past loading, so the cancel lands while it runs, whatever the machine's speed.
+    with scan_held_at_loading(db, f"{repo_id}~2", "src/billing/part0.py"):
+        job = start(api, repo_id, root, 1)
+        assert job["__typename"] == "ScanJob", job
+        until_phase(api, job["jobId"], "loading")
+        asked = _data(api, CANCEL, {"job": job["jobId"]})["cancelScan"]
+        assert asked["__typename"] == "ScanJob" and asked["state"] == "RUNNING" and asked["cancelRequested"] is True
     ended = until_ended(api, job["jobId"])
     assert ended["state"] == "CANCELLED", ended
     assert ended["result"] == {"__typename": "Refused", "code": "SCAN_CANCELLED", "message": ended["result"]["message"]}
@@ -135,15 +138,18 @@ def test_cancel_leaves_the_map_and_the_code_graph_as_they_were(
     assert unknown["__typename"] == "Refused" and unknown["code"] == "UNKNOWN_SCAN_JOB"
 
 
-def test_a_second_scan_of_a_repository_while_one_runs_is_refused(api: ServedApi, scan_root: Path, repo_id: str) -> None:
+def test_a_second_scan_of_a_repository_while_one_runs_is_refused(
+    api: ServedApi, db: Database, scan_root: Path, repo_id: str
+) -> None:
     root = scan_root / repo_id
-    write_python_repo(root, modules=MANY, files_per_module=40)
-    first = start(api, repo_id, root)
-    second = start(api, repo_id, root)
-    assert second["__typename"] == "Refused" and second["code"] == "SCAN_IN_PROGRESS", second
-    assert first["jobId"] in second["message"]
-    _data(api, CANCEL, {"job": first["jobId"]})
-    assert until_ended(api, first["jobId"])["state"] in {"CANCELLED", "SUCCEEDED"}
+    write_python_repo(root)
+    with scan_held_at_loading(db, f"{repo_id}~1", "src/billing/part0.py"):  # the first runs on meanwhile
+        first = start(api, repo_id, root)
+        second = start(api, repo_id, root)
+        assert second["__typename"] == "Refused" and second["code"] == "SCAN_IN_PROGRESS", second
+        assert first["jobId"] in second["message"]
+        _data(api, CANCEL, {"job": first["jobId"]})
+    assert until_ended(api, first["jobId"])["state"] == "CANCELLED"
 
 
 def test_a_scan_running_elsewhere_ends_the_job_with_scan_in_progress(
