@@ -3,8 +3,6 @@
 - `graph_facts`: for a naming packet, file languages, symbols worth naming a block after, and symbol
   counts per kind. Read once per naming run; empty (`GraphFacts().available` is false) when the
   repository has no code graph, and packets then fall back to the membership paths.
-- `file_edge_counts`: for a scan's summary, how many relationships run between two files (the
-  sockets' edge counts are their sums).
 - `edit_graph`: for a candidate edit that merges or splits, the files, file-level edges, communities and
   package uses (read before the store is locked)."""
 
@@ -31,14 +29,6 @@ def graph_facts(db: Database, repo_id: str) -> GraphFacts:
         (str(r["path"]), str(r["kind"]), int(r["count"])) for r in db.rows("naming_symbol_kinds", repo_id=repo_id)
     )
     return GraphFacts(languages=languages, symbols=symbols, kinds=kinds)
-
-
-def file_edge_counts(db: Database, repo_id: str) -> dict[tuple[str, str], int]:
-    """``(source path, target path) -> relationships`` of the code graph ``repo_id``."""
-    return {
-        (str(r["source"]), str(r["target"])): int(r["edges"])
-        for r in db.rows("cluster_file_edge_counts", repo_id=repo_id)
-    }
 
 
 def edit_graph(db: Database, repo_id: str) -> EditGraph | None:

@@ -29,10 +29,10 @@ from pathlib import Path
 from time import perf_counter
 from typing import Any
 
-from graphdb import codegraph, store_writes
+from graphdb import codegraph, picture, store_writes
 from graphdb.codegraph import LoadReport, generations
 from graphdb.database import Database
-from graphdb.graph_facts import file_edge_counts, graph_facts
+from graphdb.graph_facts import graph_facts
 from graphdb.history import Actor
 from graphdb.runners import pinned_runner
 from graphdb.scan_lock import ScanInProgress, scan_lock
@@ -40,7 +40,7 @@ from ingest import ParseSink, ScanOptions, ScanResult, scan_tree
 from rooms.candidate import CandidateReport, ClusterParams
 from rooms.candidate.sockets import TEST_ONLY
 from rooms.contract import ErrorCode, NamedBy, SeedFile, SkeletonState, Store, seed_from_store
-from rooms.reconcile import resolve_members
+from rooms.picture import block_files, edge_counts
 from rooms.store_rules import CandidateWrite, VersionConflict, version_conflict
 from services.naming import name_candidate
 
@@ -141,8 +141,8 @@ def _lock_lost(repo_id: str) -> str:
 
 @dataclass(frozen=True)
 class SocketEdges:
-    """An internal socket of the candidate: ``source`` depends on ``target`` through ``edges`` relationships
-    of the code graph (imports, calls, inheritance) from its files to the other's."""
+    """An internal socket of the candidate: ``source`` depends on ``target`` through ``edges`` file-level
+    edges of the code graph (imports, calls, inheritance; one per source file, target file and kind)."""
 
     source: str
     target: str
@@ -160,23 +160,13 @@ class ScanOutcome:
     sockets: list[SocketEdges]  # most edges first
 
 
-def socket_edges(candidate: SeedFile, files: list[str], counts: dict[tuple[str, str], int]) -> list[SocketEdges]:
-    """The candidate's internal sockets with their edge counts: the relationships from the files of the
-    block that has the socket to those of the block it names (a file two blocks share counts for both)."""
-    listing = sorted(files)
-    file_set = frozenset(listing)
-    owners: dict[str, list[str]] = {}
-    for block in candidate.blocks:
-        for path in resolve_members(block, listing, file_set):
-            owners.setdefault(path, []).append(block.block_id)
-    totals: dict[tuple[str, str], int] = {}
-    for (source, target), count in counts.items():
-        for a in owners.get(source, ()):
-            for b in owners.get(target, ()):
-                if a != b:
-                    totals[(a, b)] = totals.get((a, b), 0) + count
+def socket_edges(candidate: SeedFile, graph: picture.FileGraph) -> list[SocketEdges]:
+    """The candidate's internal sockets with their edge counts, counted as the picture counts them
+    (``rooms.picture.edge_counts``: one per source file, target file and kind, from the files of the block
+    that has the socket to those of the block it names)."""
+    counts = edge_counts(block_files(candidate.blocks, graph.paths), graph.edges)
     found = [
-        SocketEdges(block.block_id, s.to, totals.get((block.block_id, s.to), 0), s.type, s.class_ == TEST_ONLY)
+        SocketEdges(block.block_id, s.to, counts.get((block.block_id, s.to), 0), s.type, s.class_ == TEST_ONLY)
         for block in candidate.blocks
         for s in block.sockets.inputs
         if s.to is not None
@@ -301,8 +291,7 @@ def _scan_into(
     candidate, naming_used = _name(db, repo_id, staging, candidate, naming)
     named = perf_counter()
     progress("writing", 0, 0)  # the last chance to stop: from here the scan writes or fails whole
-    files = [f.path for f in ingested.result.files]
-    sockets = socket_edges(candidate, files, file_edge_counts(db, staging))
+    sockets = socket_edges(candidate, picture.file_graph(db, repo_id, staging))
     document = report_document(
         report,
         naming_used,
