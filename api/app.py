@@ -31,6 +31,7 @@ from graphdb.errors import DatabaseUnavailable
 from graphdb.fail_fast import FailFastDatabase
 from graphdb.settings import DbSettings
 from graphdb.tokens import identify_with_store
+from services.scan_jobs import ScanJobs
 
 GRAPHQL_RESPONSE_JSON = "application/graphql-response+json"
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
@@ -215,10 +216,12 @@ def create_app(api_settings: ApiSettings | None = None, db_settings: DbSettings 
         app.state.db = db
         app.state.api_settings = api_settings
         app.state.schema_applied = False
+        app.state.scan_jobs = ScanJobs()  # startScan's jobs: in this process's memory only
         await _ensure_schema(app)  # a database that is down now gets it once /readyz sees it back
         try:
             yield
         finally:
+            await run_in_threadpool(app.state.scan_jobs.shutdown)  # running scans delete their staging
             db.close()
 
     async def healthz(_: Request) -> Response:

@@ -63,6 +63,7 @@ WEIGHTS: dict[str, int] = {
     "Query.exportSeed": SEED,
     "Mission.packet": SEED,
     "Mutation.skeletonCandidate": SCAN,
+    "Mutation.startScan": SCAN,
     "Mutation.reconcile": SCAN,
     "Mutation.nameWithRunner": SEED,  # a runner's answer for every block, sanitized, then one edit batch
 }

@@ -45,8 +45,10 @@ class PlaceRefused:
     message: str
 
 
-def file_graph(db: Database, repo_id: str) -> FileGraph:
-    graph = live_key(db, repo_id)  # the nodes of the live generation carry its key
+def file_graph(db: Database, repo_id: str, graph: str | None = None) -> FileGraph:
+    """The files and file edges of the repository's live code graph, or of the generation ``graph`` (a scan
+    reads its staging generation before it is made live)."""
+    graph = graph or live_key(db, repo_id)  # the nodes of the live generation carry its key
     paths = tuple(str(r["path"]) for r in db.rows("cluster_files", repo_id=graph))
     edges = tuple(
         (str(r["source"]), str(r["target"]), str(r["kind"])) for r in db.rows("cluster_file_edges", repo_id=graph)

@@ -20,7 +20,7 @@ from ingest.records import (
     SymbolKind,
     SymbolRecord,
 )
-from ingest.tree_scan import ParseSink, scan_tree
+from ingest.tree_scan import ParseSink, ScanProgress, scan_tree
 
 __all__ = [
     "PARSER_VERSION",
@@ -32,6 +32,7 @@ __all__ = [
     "PackageRecord",
     "ParseSink",
     "ScanOptions",
+    "ScanProgress",
     "ScanReport",
     "ScanResult",
     "SkippedEntry",

@@ -14,7 +14,7 @@ import hashlib
 import multiprocessing
 import os
 import threading
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -27,6 +27,10 @@ from ingest.options import ScanOptions
 from ingest.parse import PARSER_VERSION, FileParse, parse_file
 from ingest.records import EdgeRecord, ScanResult, SkippedEntry
 from ingest.resolve import resolve
+
+# Told of the scan's steps: ``(phase, done, total)``, phase "discovering", "parsing" (files parsed or reused
+# of those to read) or "resolving"; it may raise to stop the scan (a cancelled job does).
+ScanProgress = Callable[[str, int, int], None]
 
 PARALLEL_THRESHOLD = 500  # files to parse; below this, starting worker processes costs more than it saves
 _CHUNK = 64
@@ -54,32 +58,50 @@ def scan_tree(
     previous: ScanResult | Mapping[str, FileParse] | None = None,
     *,
     sink: ParseSink | None = None,
+    progress: ScanProgress | None = None,
 ) -> ScanResult:
     """Scan the tree at ``root`` into graph records.
 
     ``previous`` (a former result, or just its ``parses``) makes the scan incremental: files
     whose content hash, language and parser version are unchanged are not parsed again. The
-    result is exactly what a fresh scan gives. ``sink`` is told of the parses as they come.
+    result is exactly what a fresh scan gives. ``sink`` is told of the parses as they come, ``progress`` of
+    the steps (see ``ScanProgress``).
     """
-    return _scan(Path(root).resolve(), options or ScanOptions(), previous, sink)
+    return _scan(Path(root).resolve(), options or ScanOptions(), previous, sink, progress or _silent)
+
+
+def _silent(_phase: str, _done: int, _total: int) -> None:
+    pass
 
 
 def _scan(
-    root_path: Path, options: ScanOptions, previous: ScanResult | Mapping[str, FileParse] | None, sink: ParseSink | None
+    root_path: Path,
+    options: ScanOptions,
+    previous: ScanResult | Mapping[str, FileParse] | None,
+    sink: ParseSink | None,
+    progress: ScanProgress,
 ) -> ScanResult:
     cache = previous.parses if isinstance(previous, ScanResult) else (previous or {})
     with _WorkerPool(options.workers or os.cpu_count() or 1) as pool:
-        return _scan_with(root_path, options, cache, sink, pool)
+        return _scan_with(root_path, options, cache, sink, pool, progress)
 
 
 def _scan_with(
-    root_path: Path, options: ScanOptions, cache: Mapping[str, FileParse], sink: ParseSink | None, pool: _WorkerPool
+    root_path: Path,
+    options: ScanOptions,
+    cache: Mapping[str, FileParse],
+    sink: ParseSink | None,
+    pool: _WorkerPool,
+    progress: ScanProgress,
 ) -> ScanResult:
     started = perf_counter()
+    progress("discovering", 0, 0)
     # A fresh scan that lists many paths will parse many files: its workers boot while discovery goes on.
     early_start = None if cache or pool.size <= 1 else (PARALLEL_THRESHOLD, pool.start)
     discovery = discover(root_path, options, listed=early_start)
     discovered = perf_counter()
+    total = len(discovery.candidates)
+    progress("parsing", 0, total)
 
     parses: dict[str, FileParse] = {}
     # Each file's records are made as its parse comes, while the worker processes parse the next files.
@@ -102,8 +124,12 @@ def _scan_with(
         else:
             to_parse.append(candidate)
     reused = len(parses)
+    done = total - len(to_parse)
+    progress("parsing", done, total)
     parse_json: dict[str, str] = {}
     for outcome in _parse_all(root_path, to_parse, options, pool):
+        done += 1
+        progress("parsing", done, total)
         if isinstance(outcome, SkippedEntry):
             skipped.append(outcome)
             continue
@@ -118,6 +144,7 @@ def _scan_with(
     pool.close()  # idle from here on
     if sink is not None:
         sink.all_parsed()
+    progress("resolving", 0, 0)
 
     resolution = resolve(parses, sink.resolved if sink is not None else None)
     result = assemble(

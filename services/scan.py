@@ -10,6 +10,10 @@ A scan also refuses a stale expected version before it reads the tree, and loads
 staging generation (``graphdb.codegraph.generations``) that becomes live only in the store transaction
 that wins the version check; a scan refused or failed after that deletes what it staged. Refusals are
 ``ScanRefused`` with a stable code (``scan_in_progress``, ``path_rebind_refused``).
+
+Both tell an optional ``progress(phase, done, total)`` of their steps, in the order of ``PHASES``
+(``done``/``total`` count files while parsing, 0/0 elsewhere). The callback may raise to stop the scan
+(``services.scan_jobs`` does when a job is cancelled): the scan then deletes its staging like any failure.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -25,18 +29,28 @@ from pathlib import Path
 from time import perf_counter
 from typing import Any
 
-from graphdb import codegraph, store_writes
+from graphdb import codegraph, picture, store_writes
 from graphdb.codegraph import LoadReport, generations
 from graphdb.database import Database
 from graphdb.graph_facts import graph_facts
 from graphdb.history import Actor
 from graphdb.runners import pinned_runner
 from graphdb.scan_lock import ScanInProgress, scan_lock
-from ingest import ScanOptions, ScanResult, scan_tree
+from ingest import ParseSink, ScanOptions, ScanResult, scan_tree
 from rooms.candidate import CandidateReport, ClusterParams
+from rooms.candidate.sockets import TEST_ONLY
 from rooms.contract import ErrorCode, NamedBy, SeedFile, SkeletonState, Store, seed_from_store
+from rooms.picture import block_files, edge_counts
 from rooms.store_rules import CandidateWrite, VersionConflict, version_conflict
 from services.naming import name_candidate
+
+# A scan's steps in order; ingest stops after "loading" (the code graph written).
+PHASES = ("discovering", "parsing", "resolving", "loading", "clustering", "naming", "writing")
+Progress = Callable[[str, int, int], None]
+
+
+def _silent(_phase: str, _done: int, _total: int) -> None:
+    pass
 
 
 class ScanRefused(Exception):
@@ -84,22 +98,36 @@ def _checked(db: Database, root: Path, repo_id: str, rebind: bool) -> Iterator[t
         raise ScanRefused(ErrorCode.SCAN_IN_PROGRESS, str(exc)) from exc
 
 
-def _sync(db: Database, root: Path, graph: str, parses_from: str, options: ScanOptions | None) -> IngestOutcome:
+def _sync(
+    db: Database, root: Path, graph: str, parses_from: str, options: ScanOptions | None, progress: Progress
+) -> IngestOutcome:
     """Scan the tree and sync the code graph ``graph``, the sync writing while the scan runs. Files whose
     content is unchanged since their parse stored in ``parses_from`` are not parsed again (the result is
     exactly a fresh scan's)."""
     started = perf_counter()
     previous = codegraph.stored_parses(db, parses_from)
-    result, load = codegraph.scan_and_sync(db, graph, lambda sink: scan_tree(root, options, previous, sink=sink))
+
+    def scanned(sink: ParseSink) -> ScanResult:
+        result = scan_tree(root, options, previous, sink=sink, progress=progress)
+        progress("loading", 0, 0)  # what the loader has not written while the scan ran
+        return result
+
+    result, load = codegraph.scan_and_sync(db, graph, scanned)
     return IngestOutcome(result, load, perf_counter() - started)
 
 
 def ingest(
-    db: Database, root: Path, repo_id: str, options: ScanOptions | None = None, *, rebind: bool = False
+    db: Database,
+    root: Path,
+    repo_id: str,
+    options: ScanOptions | None = None,
+    *,
+    rebind: bool = False,
+    progress: Progress | None = None,
 ) -> IngestOutcome:
     """Sync the repository's live code graph with the tree, in place (no store, so no version to lose)."""
     with _checked(db, root, repo_id, rebind) as (holder, bound):
-        outcome = _sync(db, root, bound.live, bound.live, options)
+        outcome = _sync(db, root, bound.live, bound.live, options, progress or _silent)
         try:
             db.write(partial(generations.promote, repo_id=repo_id, graph=bound.live, root=str(root), holder=holder))
         except generations.ScanLockLost as exc:
@@ -111,12 +139,39 @@ def _lock_lost(repo_id: str) -> str:
     return f"the scan's lock of {repo_id!r} expired and another scan took it over; scan again"
 
 
+@dataclass(frozen=True)
+class SocketEdges:
+    """An internal socket of the candidate: ``source`` depends on ``target`` through ``edges`` file-level
+    edges of the code graph (imports, calls, inheritance; one per source file, target file and kind)."""
+
+    source: str
+    target: str
+    edges: int
+    type: str | None
+    test_only: bool
+
+
 @dataclass
 class ScanOutcome:
     write: CandidateWrite
     candidate: SeedFile
     report: dict[str, Any]  # what `report_document` made, as stored beside the store
     ingest: IngestOutcome
+    sockets: list[SocketEdges]  # most edges first
+
+
+def socket_edges(candidate: SeedFile, graph: picture.FileGraph) -> list[SocketEdges]:
+    """The candidate's internal sockets with their edge counts, counted as the picture counts them
+    (``rooms.picture.edge_counts``: one per source file, target file and kind, from the files of the block
+    that has the socket to those of the block it names)."""
+    counts = edge_counts(block_files(candidate.blocks, graph.paths), graph.edges)
+    found = [
+        SocketEdges(block.block_id, s.to, counts.get((block.block_id, s.to), 0), s.type, s.class_ == TEST_ONLY)
+        for block in candidate.blocks
+        for s in block.sockets.inputs
+        if s.to is not None
+    ]
+    return sorted(found, key=lambda s: (-s.edges, s.source, s.target))
 
 
 def report_document(
@@ -161,9 +216,11 @@ def scan(
     options: ScanOptions | None = None,
     rebind: bool = False,
     actor: Actor,
+    progress: Progress | None = None,
 ) -> ScanOutcome | VersionConflict:
     """Ingest, cluster, build and write the candidate. A conflict, like a refusal, leaves the store and the
     live code graph as they were."""
+    progress = progress or _silent
     with _checked(db, root, repo_id, rebind) as (holder, bound):
         current = store_writes.read_store(db, repo_id)
         if (conflict := version_conflict(current, expected)) is not None:
@@ -171,7 +228,7 @@ def scan(
         staging = bound.staging
         try:
             outcome = _scan_into(
-                db, root, repo_id, expected, current, bound, staging, holder, params, naming, options, actor
+                db, root, repo_id, expected, current, bound, staging, holder, params, naming, options, actor, progress
             )
         except generations.ScanLockLost as exc:
             generations.delete_generation(db, staging)
@@ -200,13 +257,15 @@ def _scan_into(
     naming: str,
     options: ScanOptions | None,
     actor: Actor,
+    progress: Progress,
 ) -> ScanOutcome | VersionConflict:
     """``scan`` once checked: the tree loaded into ``staging``, clustered and written with it made live."""
     # Here, not at the top: the GDS client is a heavy import that `coderooms ingest` alone never needs.
     from graphdb.gds import open_gds
     from services.candidate import build_candidate
 
-    ingested = _sync(db, root, staging, bound.live, options)
+    ingested = _sync(db, root, staging, bound.live, options, progress)
+    progress("clustering", 0, 0)
     previous = None
     if current is not None:
         previous = (
@@ -228,8 +287,11 @@ def _scan_into(
     finally:
         gds.close()
     built = perf_counter()
+    progress("naming", 0, 0)
     candidate, naming_used = _name(db, repo_id, staging, candidate, naming)
     named = perf_counter()
+    progress("writing", 0, 0)  # the last chance to stop: from here the scan writes or fails whole
+    sockets = socket_edges(candidate, picture.file_graph(db, repo_id, staging))
     document = report_document(
         report,
         naming_used,
@@ -251,4 +313,4 @@ def _scan_into(
     )
     if isinstance(write, VersionConflict):
         return write
-    return ScanOutcome(write, candidate, document, ingested)
+    return ScanOutcome(write, candidate, document, ingested, sockets)

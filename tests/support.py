@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from graphdb.database import Database
 
 FIXTURE_CYPHER = Path(__file__).parent / "cypher"
 
@@ -10,6 +16,20 @@ FIXTURE_CYPHER = Path(__file__).parent / "cypher"
 def fixture_cypher(name: str) -> str:
     """A fixture-data statement from ``tests/cypher/`` (tests keep their Cypher in files too)."""
     return (FIXTURE_CYPHER / f"{name}.cypher").read_text(encoding="utf-8")
+
+
+@contextmanager
+def scan_held_at_loading(db: Database, graph: str, path: str) -> Iterator[None]:
+    """While the block runs, a scan loading ``path`` into the code graph ``graph`` (a staging key, e.g.
+    ``repo~1`` for a repository's first scan) waits on the key of that file: it reports its phases up to
+    parsing or loading and cannot reach writing. Nothing of this is left afterwards (rolled back)."""
+    with db.driver.session(database=db.database) as session:
+        tx = session.begin_transaction()
+        try:
+            tx.run(fixture_cypher("hold_file_key"), graph=graph, path=path).consume()
+            yield
+        finally:
+            tx.rollback()
 
 
 def write_python_repo(

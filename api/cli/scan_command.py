@@ -8,13 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from api.cli.output import CLI_ACTOR, EXIT_BAD_INPUT, EXIT_CONFLICT, EXIT_OK, emit_json, fail, progress
+from api.cli.progress_bar import progress_bar
 from graphdb import store_writes
 from graphdb.database import Database
 from graphdb.errors import GraphDbError
 from graphdb.retry_log import transaction_retries_unlogged
-from rooms.contract import SeedFile
+from rooms.contract import SeedFile, SystemBlock
 from rooms.contract.base import REPO_ID, REPO_ID_RULE
-from rooms.reconcile import resolve_members
+from rooms.contract.paths import is_glob, path_matches
 from rooms.store_rules import VersionConflict
 from services import scan as scans
 
@@ -63,8 +64,12 @@ def _ingest(args: argparse.Namespace) -> int:
         try:
             db.apply_schema()
             log(f"ingesting {root} as {repo_id}…")
-            with transaction_retries_unlogged():  # the loader's concurrent writers deadlock at times; retried
-                outcome = scans.ingest(db, root, repo_id, rebind=args.rebind)
+            draw, drawn = progress_bar(args.json)
+            try:
+                with transaction_retries_unlogged():  # the loader's concurrent writers deadlock at times; retried
+                    outcome = scans.ingest(db, root, repo_id, rebind=args.rebind, progress=draw)
+            finally:
+                drawn()
         finally:
             db.close()
     except GraphDbError as exc:
@@ -105,21 +110,50 @@ def _ingest(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def summary(candidate: SeedFile, files: list[str], report: dict[str, Any], review_limit: int) -> dict[str, Any]:
+def members(block: SystemBlock, listing: list[str], file_set: frozenset[str]) -> list[dict[str, str]]:
+    """The block's files with their roles: a glob member stands for the files it matches, in its role."""
+    roles: dict[str, str] = {}
+    for member in block.membership:
+        if is_glob(member.path):
+            for path in listing:
+                if path_matches(member.path, path):
+                    roles.setdefault(path, member.role.value)
+        elif member.path in file_set:
+            roles.setdefault(member.path, member.role.value)
+    return [{"path": path, "role": roles[path]} for path in sorted(roles)]
+
+
+def summary(
+    candidate: SeedFile,
+    files: list[str],
+    report: dict[str, Any],
+    review_limit: int,
+    sockets: list[scans.SocketEdges],
+) -> dict[str, Any]:
+    """The scan's document (``--json``, and what the summary prints); its shape is in the README."""
     listing = sorted(files)
     file_set = frozenset(listing)
-    blocks = [
-        {
-            "block_id": b.block_id,
-            "name": b.name,
-            "files": len(resolve_members(b, listing, file_set)),
-            "needs_owner_naming": bool(b.candidate_meta and b.candidate_meta.needs_owner_naming),
-        }
-        for b in candidate.blocks
-    ]
+    blocks = []
+    for b in candidate.blocks:
+        files_of = members(b, listing, file_set)
+        blocks.append(
+            {
+                "block_id": b.block_id,
+                "name": b.name,
+                "purpose": b.purpose,
+                "files": len(files_of),
+                "tests": sum(1 for m in files_of if m["role"] == "test"),
+                "needs_owner_naming": bool(b.candidate_meta and b.candidate_meta.needs_owner_naming),
+                "members": files_of,
+            }
+        )
     return {
         "blocks": blocks,
         "block_count": len(blocks),
+        "sockets": [
+            {"from": s.source, "to": s.target, "edges": s.edges, "type": s.type, "test_only": s.test_only}
+            for s in sockets
+        ],
         "review_limit": review_limit,
         "seams": report.get("multi_owner_seams", []),
         "residue_count": report.get("residue_count", 0),
@@ -143,10 +177,21 @@ def _scan(args: argparse.Namespace) -> int:
             db.apply_schema()
             expected = store_writes.store_version(db, repo_id)
             log(f"scanning {root} as {repo_id} (store version {expected})…")
-            with transaction_retries_unlogged():  # as in _ingest
-                outcome = scans.scan(
-                    db, root, repo_id, expected, naming=args.naming, rebind=args.rebind, actor=CLI_ACTOR
-                )
+            draw, drawn = progress_bar(args.json)
+            try:
+                with transaction_retries_unlogged():  # as in _ingest
+                    outcome = scans.scan(
+                        db,
+                        root,
+                        repo_id,
+                        expected,
+                        naming=args.naming,
+                        rebind=args.rebind,
+                        actor=CLI_ACTOR,
+                        progress=draw,
+                    )
+            finally:
+                drawn()
         finally:
             db.close()
     except GraphDbError as exc:
@@ -160,13 +205,16 @@ def _scan(args: argparse.Namespace) -> int:
         "repo_id": repo_id,
         "outcome": outcome.write.outcome.value.upper(),
         "store_version": outcome.write.store.store_version,
-        **summary(outcome.candidate, files, outcome.report, args.review_limit),
+        **summary(outcome.candidate, files, outcome.report, args.review_limit, outcome.sockets),
     }
     if args.json:
         emit_json(document)
         return EXIT_OK
     _print_summary(document)
     return EXIT_OK
+
+
+TOP_SOCKETS = 10
 
 
 def _print_summary(doc: dict[str, Any]) -> None:
@@ -176,14 +224,34 @@ def _print_summary(doc: dict[str, Any]) -> None:
     width = max((len(b["name"]) for b in doc["blocks"]), default=4)
     for block in doc["blocks"]:
         flag = "  — needs you" if block["needs_owner_naming"] else ""
-        print(f"    {block['name']:<{width}}  {block['files']:>5} files  {block['block_id']}{flag}")
+        print(
+            f"    {block['name']:<{width}}  {block['files']:>5} files  {block['tests']:>4} tests  "
+            f"{block['block_id']}{flag}"
+        )
+        if block["purpose"]:
+            print(f"    {'':<{width}}  {block['purpose']}")
+    names = {b["block_id"]: b["name"] for b in doc["blocks"]}
+    sockets = doc["sockets"]
+    print(
+        f"  dependencies: {len(sockets)}"
+        + (f" (the {TOP_SOCKETS} with most edges)" if len(sockets) > TOP_SOCKETS else "")
+    )
+    for socket in sockets[:TOP_SOCKETS]:
+        test = "  (tests only)" if socket["test_only"] else ""
+        print(
+            f"    {names.get(socket['from'], socket['from'])} → {names.get(socket['to'], socket['to'])}  "
+            f"{socket['edges']} edges{test}"
+        )
     seams = doc["seams"]
     print(f"  seams: {len(seams)}" + "".join(f"\n    {s['path']}  ({', '.join(s['block_ids'])})" for s in seams[:10]))
     print(f"  unmapped residue: {doc['residue_count']} files")
-    names = {b["block_id"]: b["name"] for b in doc["blocks"]}
     for split in doc["suggested_splits"]:
         print(
             f"  finer cut of {names.get(split['block_id'], split['block_id'])}: "
             f"{len(split['directories'])} directories ({', '.join(split['directories'][:4])}"
             f"{', …' if len(split['directories']) > 4 else ''})"
         )
+    print("next:")
+    print("  coderooms serve                  open the screen: review, rename, resolve seams, ratify")
+    print("  coderooms runner add … / pin …   name the blocks with a runner, then scan again")
+    print("  coderooms curate --mission ID    let the curation hand work a mission sent from the screen")

@@ -8,12 +8,17 @@ from api.context import Info
 from api.permissions import EDITORS, OWNER_ONLY, refuse_unless
 from api.resolvers import scans as resolve
 from api.resolvers import store as stores
+from api.schema.results import Refused
 from api.schema.scan_types import (
     BlockConnection,
+    CancelScanInput,
+    CancelScanResult,
     PageInfo,
+    ScanJob,
     ScanReport,
     SkeletonCandidateInput,
     SkeletonCandidateResult,
+    StartScanResult,
     UnmappedConnection,
     ZeroTouchStatus,
     page,
@@ -21,6 +26,11 @@ from api.schema.scan_types import (
     scan_report,
 )
 from rooms.review import unmapped_paths, zero_touch
+
+
+def _seat_refused(info: Info, input: SkeletonCandidateInput) -> Refused | None:
+    """A scan needs an editor's seat, and the OWNER's to rebind the repository to another directory."""
+    return refuse_unless(info, OWNER_ONLY if input.rebind else EDITORS, input.agent_id)
 
 
 @strawberry.type
@@ -49,6 +59,13 @@ class ScanQuery:
         doc = await resolve.report(info.context, repo_id)
         return None if doc is None else scan_report(doc)
 
+    @strawberry.field(
+        description="A scan job of this API process (startScan), or null when it is unknown here (never started "
+        "here, or finished more than a few minutes ago)."
+    )
+    def scan_job(self, info: Info, job_id: strawberry.ID) -> ScanJob | None:
+        return resolve.read_scan_job(info.context, str(job_id))
+
     @strawberry.field(description="Is the map ready for one 'Ratify all'? (F11 §0)")
     async def zero_touch_status(self, info: Info, repo_id: strawberry.ID) -> ZeroTouchStatus | None:
         model = await stores.read_store(info.context, repo_id)
@@ -70,7 +87,26 @@ class ScanMutation:
         "(the OWNER may pass rebind); `scan_in_progress`: another scan of it is running."
     )
     async def skeleton_candidate(self, info: Info, input: SkeletonCandidateInput) -> SkeletonCandidateResult:
-        refused = refuse_unless(info, OWNER_ONLY if input.rebind else EDITORS, input.agent_id)
+        return _seat_refused(info, input) or await resolve.skeleton_candidate(info.context, input)
+
+    @strawberry.mutation(
+        description="OWNER or AGENT (the OWNER only with rebind), as skeletonCandidate. Starts the scan as a job "
+        "in a worker thread of this API process and answers at once with it: poll scanJob for its phase and "
+        "progress, and its result once it ends. Refused at once for the input skeletonCandidate refuses, "
+        "`scan_in_progress` when a job of this repository is running here (a scan running elsewhere makes "
+        "the job end FAILED with Refused `scan_in_progress`), `too_many_scans` when this process runs its limit."
+    )
+    async def start_scan(self, info: Info, input: SkeletonCandidateInput) -> StartScanResult:
+        return _seat_refused(info, input) or await resolve.start_scan(info.context, input)
+
+    @strawberry.mutation(
+        description="OWNER or AGENT. Ask a running scan job to stop: it ends CANCELLED at the scan's next step "
+        "(each phase, each parsed file) and deletes what it staged, so the map and the code graph stay as they "
+        "were; a scan already writing ends as it would have. Answers the job (see cancelRequested), or Refused "
+        "`unknown_scan_job`."
+    )
+    def cancel_scan(self, info: Info, input: CancelScanInput) -> CancelScanResult:
+        refused = refuse_unless(info, EDITORS, input.agent_id)
         if refused:
             return refused
-        return await resolve.skeleton_candidate(info.context, input)
+        return resolve.cancel_scan(info.context, str(input.job_id))

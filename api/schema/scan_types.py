@@ -185,3 +185,49 @@ def review_connection(
         nodes=[types.block(b, frozenset(shared), within=within) for b in items],
         page_info=info,
     )
+
+
+@strawberry.enum(description="Where a scan job is: RUNNING, or how it ended.")
+class ScanJobState(Enum):
+    RUNNING = "running"
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+@strawberry.type(description="`done` of `total` files while parsing; 0 of 0 in the phases that count nothing.")
+class ScanProgress:
+    done: int
+    total: int
+
+
+@strawberry.type(
+    description="A scan running in a worker thread of this API process (startScan). Jobs live in this process's "
+    "memory only: finished jobs are kept a few minutes, and a restart forgets them. Phases, in order: discovering, "
+    "parsing, resolving, loading, clustering, naming, writing."
+)
+class ScanJob:
+    job_id: strawberry.ID
+    repo_id: strawberry.ID
+    state: ScanJobState
+    phase: str | None = strawberry.field(description="The step the scan last reported; null before the first.")
+    progress: ScanProgress
+    cancel_requested: bool = strawberry.field(
+        description="cancelScan was asked; the job ends CANCELLED at the scan's next step, or SUCCEEDED when it "
+        "was already writing."
+    )
+    result: SkeletonCandidateResult | None = strawberry.field(
+        description="Once ended, what skeletonCandidate would have answered: CandidateWritten (SUCCEEDED), "
+        "VersionConflict or Refused (FAILED: `scan_in_progress`, `path_rebind_refused`, `scan_failed`), "
+        "Refused `scan_cancelled` (CANCELLED). Null while RUNNING."
+    )
+
+
+@strawberry.input
+class CancelScanInput:
+    job_id: strawberry.ID
+    agent_id: str | None = None
+
+
+StartScanResult = Annotated[ScanJob | Refused, strawberry.union("StartScanResult")]
+CancelScanResult = Annotated[ScanJob | Refused, strawberry.union("CancelScanResult")]

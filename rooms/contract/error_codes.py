@@ -57,6 +57,10 @@ class ErrorCode(StrEnum):
     INVALID_REVIEW_LIMIT = "invalid_review_limit"
     SCAN_IN_PROGRESS = "scan_in_progress"
     PATH_REBIND_REFUSED = "path_rebind_refused"
+    SCAN_FAILED = "scan_failed"
+    SCAN_CANCELLED = "scan_cancelled"
+    UNKNOWN_SCAN_JOB = "unknown_scan_job"
+    TOO_MANY_SCANS = "too_many_scans"
     # Missions.
     MISSION_NOT_FOUND = "mission_not_found"
     MISSION_DELIVERED = "mission_delivered"
@@ -116,6 +120,10 @@ DESCRIPTIONS: dict[ErrorCode, str] = {
     ErrorCode.INVALID_REVIEW_LIMIT: "reviewLimit must be at least 1.",
     ErrorCode.SCAN_IN_PROGRESS: "A scan of the repository is running; wait for it or cancel it.",
     ErrorCode.PATH_REBIND_REFUSED: "The repository id is bound to another directory; the scan would rebind it.",
+    ErrorCode.SCAN_FAILED: "A scan job failed unexpectedly; the server's log says why. Nothing was written.",
+    ErrorCode.SCAN_CANCELLED: "The scan job was cancelled; the map and the code graph are as they were.",
+    ErrorCode.UNKNOWN_SCAN_JOB: "No such scan job in this API process (finished jobs are kept a few minutes).",
+    ErrorCode.TOO_MANY_SCANS: "This API process runs as many scan jobs as it may; start again when one ends.",
     ErrorCode.MISSION_NOT_FOUND: "No mission with that id.",
     ErrorCode.MISSION_DELIVERED: "The mission was delivered already.",
     ErrorCode.NOT_MISSION_HOLDER: "Only the hand holding the mission (and, for letters, the owner) may do this.",

@@ -36,6 +36,8 @@ AGENT_ONLY = frozenset({AGENT})
 
 SEAT_RULES: dict[str, frozenset[Seat]] = {
     "skeletonCandidate": EDITORS,
+    "startScan": EDITORS,
+    "cancelScan": EDITORS,
     "candidateEdit": EDITORS,
     "candidateLease": EDITORS,
     "ratifyBlocks": OWNER_ONLY,
@@ -74,18 +76,26 @@ def _mutation(field: str, input_type: str, selection: str) -> str:
 
 Variables = Callable[[World], dict[str, Any]]
 
+
+def _scan_input(w: World) -> dict[str, Any]:
+    return {
+        "input": {"repoId": w.repo_id, "path": w.scan_path, "expectedStoreVersion": w.version, "naming": "HEURISTIC"}
+    }
+
+
 # One plausible document per mutation: variables that would do real work for an allowed seat.
 DOCUMENTS: dict[str, tuple[str, Variables]] = {
     "skeletonCandidate": (
         _mutation("skeletonCandidate", "SkeletonCandidateInput", "... on CandidateWritten { outcome }"),
-        lambda w: {
-            "input": {
-                "repoId": w.repo_id,
-                "path": w.scan_path,
-                "expectedStoreVersion": w.version,
-                "naming": "HEURISTIC",
-            }
-        },
+        lambda w: _scan_input(w),
+    ),
+    "startScan": (
+        _mutation("startScan", "SkeletonCandidateInput", "... on ScanJob { jobId state }"),
+        lambda w: _scan_input(w),
+    ),
+    "cancelScan": (
+        _mutation("cancelScan", "CancelScanInput", "... on ScanJob { state }"),
+        lambda w: {"input": {"jobId": "no-such-job"}},
     ),
     "candidateEdit": (
         _mutation("candidateEdit", "CandidateEditInput", "... on EditApplied { storeVersion }"),
@@ -164,6 +174,8 @@ DOCUMENTS: dict[str, tuple[str, Variables]] = {
 # about seats (ratifying needs owner-accepted names; naming a pinned runner).
 ALLOWED_OUTCOMES: dict[str, set[str]] = {
     "skeletonCandidate": {"CandidateWritten"},
+    "startScan": {"ScanJob"},  # the scan runs on as a job (test_scan_jobs watches them)
+    "cancelScan": {"Refused"},  # `unknown_scan_job`: past the seat check
     "candidateEdit": {"EditApplied"},
     "candidateLease": {"LeaseGranted", "LeaseBusy"},  # the hand holds the lease: the owner sees it busy
     "ratifyBlocks": {"RatifyRejected"},

@@ -121,3 +121,25 @@ export const BLOCK_FILES = `query Files($repo: ID!, $block: ID!, $first: Int!, $
     }
   }
 }`;
+
+const SCAN_JOB_FIELDS = `jobId state phase progress { done total } cancelRequested
+  result { __typename ... on CandidateWritten { outcome store { storeVersion } reviewQueue { totalCount } }
+  ... on VersionConflict { expected actual } ... on Refused { code message } }`;
+
+export const START_SCAN = `mutation StartScan($repo: ID!, $path: String!, $v: Int, $limit: Int!) {
+  startScan(input: {repoId: $repo, path: $path, expectedStoreVersion: $v, reviewLimit: $limit, naming: AUTO}) {
+    __typename
+    ... on ScanJob { ${SCAN_JOB_FIELDS} }
+    ... on Refused { code message }
+  }
+}`;
+
+export const SCAN_JOB = `query ScanJob($job: ID!) { scanJob(jobId: $job) { ${SCAN_JOB_FIELDS} } }`;
+
+export const CANCEL_SCAN = `mutation CancelScan($job: ID!) {
+  cancelScan(input: {jobId: $job}) {
+    __typename
+    ... on ScanJob { ${SCAN_JOB_FIELDS} }
+    ... on Refused { code message }
+  }
+}`;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import * as doc from "../documents.js";
+import { ScanProgress } from "./ScanProgress.js";
 
 function defaultRepoId(path) {
   const last = path.replace(/\/+$/, "").split("/").pop();
@@ -29,6 +30,7 @@ export function ScanForm({ call, repos, onScanned, onCancel, currentRepo, rescan
   const [limit, setLimit] = useState(16);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
+  const [job, setJob] = useState(null);
   const [confirmed, setConfirmed] = useState(null); // the id the owner agreed to rescan
   const [head, setHead] = useState(null); // { id, store } of the existing repository
   const id = repoId.trim() || defaultRepoId(path);
@@ -50,17 +52,30 @@ export function ScanForm({ call, repos, onScanned, onCancel, currentRepo, rescan
     setBusy(true);
     setError(null);
     try {
-      const data = await call(doc.SCAN, { repo: id, path, v: known ? known.storeVersion : null, limit: Number(limit) },
-        "scan");
-      const result = data.skeletonCandidate;
-      if (result.__typename === "CandidateWritten") onScanned(id, Number(limit));
-      else if (result.__typename === "VersionConflict") setError(`The map of ${id} moved on (v${result.actual}); try again.`);
-      else setError(`${result.message} (${result.code})`);
+      const data = await call(doc.START_SCAN, { repo: id, path, v: known ? known.storeVersion : null,
+        limit: Number(limit) }, "scan");
+      const started = data.startScan;
+      if (started.__typename === "ScanJob") return setJob({ ...started, repoId: id, limit: Number(limit) });
+      settle(started, id, Number(limit));
     } catch (e) {
       setError(e.message);
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
+  };
+
+  // What the scan answered (skeletonCandidate's union), once its job has ended.
+  const settle = (result, repo, pageSize) => {
+    if (result.__typename === "CandidateWritten") return onScanned(repo, pageSize);
+    if (result.__typename === "VersionConflict") setError(`The map of ${repo} moved on (v${result.actual}); try again.`);
+    else if (result.code === "SCAN_CANCELLED") setError("Scan cancelled: the map and the code graph are as they were.");
+    else setError(`${result.message} (${result.code})`);
+  };
+  const ended = (finished, message) => {
+    const { repoId: repo, limit: pageSize } = job;
+    setJob(null);
+    setBusy(false);
+    if (finished) settle(finished.result, repo, pageSize);
+    else setError(message);
   };
 
   return html`
@@ -91,6 +106,7 @@ export function ScanForm({ call, repos, onScanned, onCancel, currentRepo, rescan
           ${onCancel && html`<button type="button" onClick=${onCancel}>Cancel</button>`}
         </div>
       </form>
+      ${job && html`<${ScanProgress} call=${call} job=${job} onEnd=${ended} />`}
       ${error && html`<p class="notice error" role="alert">${error}</p>`}
     </section>`;
 }
