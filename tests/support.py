@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from graphdb.database import Database
 
 FIXTURE_CYPHER = Path(__file__).parent / "cypher"
+
+
+T = TypeVar("T")
 
 
 def fixture_cypher(name: str) -> str:
@@ -61,3 +66,10 @@ def write_python_repo(
     (root / "README.md").write_text("# planted\n")
     written.append("README.md")
     return written
+
+
+def run_async(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """``asyncio.run(make())`` in a thread of its own: the screen tests' Playwright keeps an event loop running
+    in the main thread for the whole session, where ``asyncio.run`` is refused."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(make())).result()

@@ -22,6 +22,7 @@ from graphql import build_schema as schema_from_sdl
 from api.cost import INTROSPECTION, PAGE_MAX, ROUND_TRIP, SEED, STORE_MAP, cost_rule, price
 from api.limits import GraphQLLimits, SeatSlots
 from api.schema import sdl
+from tests.support import run_async
 
 ROOT = Path(__file__).resolve().parents[3]
 BUDGET = GraphQLLimits().max_cost
@@ -162,4 +163,4 @@ def test_a_tokens_slots_bound_its_executions_and_are_freed() -> None:
             await asyncio.gather(gone, return_exceptions=True)
         assert not slots.__dict__["_slots"] and not waiting.__dict__["_slots"]
 
-    asyncio.run(run())
+    run_async(run)
