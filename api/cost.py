@@ -1,7 +1,7 @@
 """The cost of a GraphQL operation, priced from its document before anything runs.
 
-A unit is about one field Strawberry completes (some 10 µs of the API's time). An operation costs the sum
-of its fields, fragments expanded where they are spread:
+A unit is what one field Strawberry completes costs the API (bench/cost measures it). An operation costs
+the sum of its fields, fragments expanded where they are spread:
 
 - a field costs 1, plus its own weight (a root field is a database round trip, ``ROUND_TRIP``; a field
   whose value is a block map builds all of it, ``STORE_MAP``, whatever is selected; ``WEIGHTS`` names the
@@ -48,7 +48,7 @@ from graphql import (
 
 CODE = "QUERY_TOO_COSTLY"
 PAGE_MAX = 500  # the largest page a connection or the history serves (api.schema.scan_types.page, history)
-ROUND_TRIP = 100  # a statement to Neo4j and back, about 1 ms
+ROUND_TRIP = 100  # a statement to Neo4j and back
 STORE_MAP = 1_000  # the block map built from the store's one read per request, for each field that shows it
 SEED = 5_000  # a whole store written out as seed JSON: a large map's every block, member and socket
 SCAN = 10_000  # a scan: discovery, parsing, the code graph's load and the clustering

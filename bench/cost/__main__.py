@@ -3,8 +3,8 @@ under four over-budget queries at once.
 
     .venv/bin/python -m bench.cost [--blocks 400] [--members 10000] [--runs 200] [--instance bench-cost] [--json]
 
-A store of ``--blocks`` blocks and ``--members`` member paths (``bench.load``'s generator; 400 and 10,000 make a
-1.4 MB seed) is written straight to the database, and a real ``coderooms serve`` answers, one request at a
+A store of ``--blocks`` blocks and ``--members`` member paths (``bench.load``'s generator) is written straight
+to the database, and a real ``coderooms serve`` answers, one request at a
 time on loopback, after an untimed warm-up, as a READER:
 
 - ``refused``: the 32-alias ``exportSeed`` query of issue 34 (point 5), refused unrun with QUERY_TOO_COSTLY;

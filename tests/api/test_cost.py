@@ -31,7 +31,7 @@ SLOW = "query($r: ID!) { " + " ".join(f"a{i}: exportSeed(repoId: $r)" for i in r
 
 @pytest.fixture(scope="module")
 def large_repo(db: Database) -> Iterator[str]:
-    """A store of 400 blocks and 10,000 members (its seed: about 1.4 MB), written straight to the database
+    """A store of 400 blocks and 10,000 members, written straight to the database
     (a seed that large is over the API's body limit)."""
     repo_id = "test-cost-large"
     seed = realistic_candidate(repo_id, blocks=400, members=10_000, seed=3)

@@ -27,21 +27,8 @@ from graphdb.connection import Target
 from graphdb.database import Database
 from graphdb.history import history
 from rooms.contract import (
-    BlockKind,
-    BlockState,
-    CandidateMeta,
-    Member,
     MemberRole,
-    MembershipSource,
-    NamedBy,
-    Repo,
     Seat,
-    SeedFile,
-    Skeleton,
-    SkeletonState,
-    Socket,
-    Sockets,
-    SystemBlock,
     parse_seed,
     seed_from_store,
     serialize_seed,
@@ -49,7 +36,7 @@ from rooms.contract import (
 )
 from rooms.edit import Applied, Rejected, apply_batch, parse_ops
 from tests.api.conftest import ServedApi, env_for, serve, stop
-from tests.api.edit_support import EDIT, EXPORT, IMPORT
+from tests.api.edit_support import EDIT, EXPORT, IMPORT, candidate_block, seed_text
 from tests.hostile_text import HOSTILE
 
 pytestmark = pytest.mark.integration
@@ -68,40 +55,12 @@ def _seed(repo_id: str) -> str:
     """Eight candidate blocks of exact paths, three seams and some residue: every op has something to act on."""
     blocks = []
     for b in range(8):
-        members = [Member(path=f"pkg{b}/mod{f}.py", role=MemberRole.PRIMARY) for f in range(6)]
+        members = [(f"pkg{b}/mod{f}.py", MemberRole.PRIMARY) for f in range(6)]
         if b < 6:
-            members.append(Member(path=f"shared/seam{b // 2}.py", role=MemberRole.SHARED))
-        blocks.append(
-            SystemBlock(
-                block_id=f"sb_{b}",
-                name=f"package {b}",
-                purpose="",
-                kind=BlockKind.SCANNED,
-                state=BlockState.CANDIDATE,
-                boundary_version=1,
-                contract_version=1,
-                membership_source=MembershipSource.PROPOSED,
-                membership=members,
-                sockets=Sockets(outputs=[Socket(to=f"sb_{(b + 1) % 8}")]),
-                unmapped_residue=[f"loose/{b}_{r}.txt" for r in range(2)],
-                candidate_meta=CandidateMeta(
-                    named_by=NamedBy.HEURISTIC,
-                    needs_owner_naming=True,
-                    graph_cohesion=0.5,
-                    edge_sample_size=10,
-                    directory_support=1.0,
-                    coverage_ratio=1.0,
-                    shared_member_count=1 if b < 6 else 0,
-                ),
-            )
-        )
-    return serialize_seed(
-        SeedFile(
-            repo=Repo(repo_id=repo_id, root=".", source_commit="walk"),
-            skeleton=Skeleton(skeleton_id=f"sk_{repo_id}", version=1, state=SkeletonState.CANDIDATE),
-            blocks=blocks,
-        )
-    )
+            members.append((f"shared/seam{b // 2}.py", MemberRole.SHARED))
+        residue = [f"loose/{b}_{r}.txt" for r in range(2)]
+        blocks.append(candidate_block(f"sb_{b}", members, [f"sb_{(b + 1) % 8}"], residue))
+    return seed_text(repo_id, blocks)
 
 
 class Walk:
