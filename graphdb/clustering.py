@@ -1,6 +1,6 @@
 """Community detection in the database: project File + Symbol nodes, run Louvain or Leiden, read back.
 
-`cluster(db, gds, repo_id, params, hubs=..., seeds=...)` projects the repository with the levers of
+`cluster(db, repo_id, params, hubs=..., seeds=...)` projects the repository with the levers of
 `ClusterParams` (edge-type weights, hub damping, leaf folding, seeds; see ``cluster_project.cypher``),
 runs the algorithm with concurrency 1 (Louvain is then sequential and deterministic; Leiden also gets
 ``random_seed``), streams the assignments, and drops the projection in a ``finally`` — also when the
@@ -20,7 +20,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from graphdatascience import GraphDataScience
 from neo4j.exceptions import ClientError
 
 from graphdb.database import Database
@@ -43,7 +42,6 @@ class Assignments:
 
 def cluster(
     db: Database,
-    gds: GraphDataScience,
     repo_id: str,
     params: ClusterParams | None = None,
     *,
@@ -60,27 +58,27 @@ def cluster(
         "seeds": dict(seeds or {}),
     }
     try:
-        with projected(gds, "cluster_project", **projection) as graph:
-            frame, seeded = _communities(gds, graph, params, seeded=seeds is not None)
-            degrees = gds.degree.stream(
-                graph, relationship_weight_property="weight", concurrency=CONCURRENCY, log_progress=False
-            )
-            node_count, relationship_count = int(graph.node_count()), int(graph.relationship_count())
+        with projected(db, "cluster_project", **projection) as graph:
+            nodes, seeded = _communities(db, graph.name, params, seeded=seeds is not None)
+            degrees = db.rows(
+                "gds_degree_stream",
+                graph_name=graph.name,
+                config={"relationshipWeightProperty": "weight", "concurrency": CONCURRENCY, "logProgress": False},
+            )[0]
     except EmptyProjection:
         return Assignments()  # no edge survives the levers: nothing to cluster
-    node_ids = [int(n) for n in frame["nodeId"].tolist()]
-    nodes = gds.util.as_nodes(node_ids)
-    weight_of = {int(n): float(w) for n, w in zip(degrees["nodeId"], degrees["score"], strict=True)}
+    weight_of = dict(zip(degrees["node_ids"], degrees["scores"], strict=True))
     by_node_id: dict[str, int] = {}
     files: dict[str, int] = {}
     votes: dict[tuple[str, int], float] = defaultdict(float)
-    for node_id, node, community in zip(node_ids, nodes, frame["communityId"].tolist(), strict=True):
-        community = int(community)
-        by_node_id[str(node["id"])] = community
-        if "File" in node.labels:
-            files[str(node["path"])] = community
+    for node_id, community, node, path, is_file in zip(
+        nodes["node_ids"], nodes["communities"], nodes["ids"], nodes["paths"], nodes["is_file"], strict=True
+    ):
+        by_node_id[str(node)] = community
+        if is_file:
+            files[str(path)] = community
         else:
-            votes[(str(node["path"]), community)] += weight_of.get(node_id, 0.0)
+            votes[(str(path), community)] += float(weight_of.get(node_id, 0.0))
     if params.fold_leaves:
         for row in db.rows("cluster_leaf_files", repo_id=repo_id):
             neighbour = by_node_id.get(str(row["neighbour"]))
@@ -89,28 +87,31 @@ def cluster(
     return Assignments(
         files=files,
         symbol_votes=tuple(SymbolVote(path, community, weight) for (path, community), weight in sorted(votes.items())),
-        node_count=node_count,
-        relationship_count=relationship_count,
+        node_count=graph.node_count,
+        relationship_count=graph.relationship_count,
         seeded=seeded,
     )
 
 
-def _communities(gds: GraphDataScience, graph: Any, params: ClusterParams, *, seeded: bool) -> tuple[Any, bool]:
+def _communities(db: Database, graph_name: str, params: ClusterParams, *, seeded: bool) -> tuple[dict[str, Any], bool]:
+    """The algorithm's row (``gds_leiden_stream.cypher``), and whether it ran seeded."""
     common: dict[str, Any] = {
-        "relationship_weight_property": "weight",
+        "relationshipWeightProperty": "weight",
         "concurrency": CONCURRENCY,
-        "max_levels": params.max_levels,
+        "maxLevels": params.max_levels,
         "tolerance": params.tolerance,
-        "log_progress": False,
+        "logProgress": False,
     }
     if params.algorithm == "louvain":
-        extra: dict[str, Any] = {"seed_property": "seed"} if seeded else {}
-        return gds.louvain.stream(graph, max_iterations=params.max_iterations, **common, **extra), seeded
-    leiden = {**common, "gamma": params.resolution, "random_seed": params.random_seed}
+        louvain = {**common, "maxIterations": params.max_iterations, **({"seedProperty": "seed"} if seeded else {})}
+        return db.rows("gds_louvain_stream", graph_name=graph_name, config=louvain)[0], seeded
+    leiden = {**common, "gamma": params.resolution, "randomSeed": params.random_seed}
     if seeded:
         try:
-            return gds.leiden.stream(graph, seed_property="seed", **leiden), True
+            return db.rows("gds_leiden_stream", graph_name=graph_name, config={**leiden, "seedProperty": "seed"})[
+                0
+            ], True
         except ClientError as exc:
             if "dendrogram" not in str(exc).lower():
                 raise
-    return gds.leiden.stream(graph, **leiden), False
+    return db.rows("gds_leiden_stream", graph_name=graph_name, config=leiden)[0], False

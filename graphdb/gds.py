@@ -1,7 +1,7 @@
-"""In-database graph algorithms through the ``graphdatascience`` client.
+"""In-database graph algorithms: the GDS procedures called as Cypher statements on our own driver.
 
-The client is always built with ``arrow=False``: OpenGDS has no Arrow Flight server. Every
-projection is named per call and dropped afterwards, even when the algorithm fails.
+Every projection is named per call and dropped afterwards, even when the algorithm fails. The procedures'
+configuration maps are passed as parameters, so each statement is planned once per server start.
 """
 
 from __future__ import annotations
@@ -9,57 +9,52 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
-
-from graphdatascience import GraphDataScience
 
 from graphdb.database import Database
 from graphdb.errors import GraphDbError
-from graphdb.queries import query
 
 
 class EmptyProjection(GraphDbError):
     """The projection statement matched nothing: there is no graph to run an algorithm on."""
 
 
-def open_gds(db: Database) -> GraphDataScience:
-    """A client on ``db``'s driver: opened with our settings, server notifications off among them (a driver of
-    the client's own logs every one as a warning, printed on stderr even under ``--json``). ``gds.close()``
-    leaves the driver open; ``db.close()`` closes it."""
-    gds = GraphDataScience(db.driver, database=db.database, arrow=False)
-    gds.set_show_progress(False)  # no progress bars on a server's stderr
-    return gds
+@dataclass(frozen=True)
+class Projection:
+    name: str  # in the GDS catalog
+    node_count: int
+    relationship_count: int
 
 
 @contextmanager
-def projected(gds: GraphDataScience, projection: str, **params: Any) -> Iterator[Any]:
-    """Project with the catalog statement ``projection`` under a fresh name; drop it on exit.
+def projected(db: Database, projection: str, **params: Any) -> Iterator[Projection]:
+    """Project with the catalog statement ``projection`` (which returns the projection's ``node_count`` and
+    ``relationship_count``) under a fresh name; drop it on exit.
 
-    Raises `EmptyProjection` when the statement matches no rows (the client cannot project nothing).
+    Raises `EmptyProjection` when the statement matches no rows: GDS then projects nothing and answers null.
     """
-    graph_name = f"coderooms-{uuid.uuid4().hex}"
+    name = f"coderooms-{uuid.uuid4().hex}"
+    row = db.execute(projection, graph_name=name, **params)[0]
+    if row["node_count"] is None:
+        raise EmptyProjection(f"{projection}: the projection matched no rows")
     try:
-        graph, _ = gds.graph.project.cypher(query(projection), graph_name=graph_name, **params)
-    except ValueError as exc:
-        # The client refuses the (null) result of an aggregation over zero rows; nothing was created.
-        if gds.graph.exists(graph_name):
-            gds.graph.drop(graph_name, fail_if_missing=False)
-            raise
-        raise EmptyProjection(f"{projection}: the projection matched no rows") from exc
-    try:
-        yield graph
+        yield Projection(name, int(row["node_count"]), int(row["relationship_count"]))
     finally:
-        gds.graph.drop(graph_name, fail_if_missing=False)
+        db.execute("gds_graph_drop", graph_name=name)
 
 
-def louvain_file_communities(gds: GraphDataScience, repo_id: str, *, concurrency: int = 1) -> dict[str, int]:
+def projection_names(db: Database) -> set[str]:
+    """The names of the graphs in the GDS catalog (ours are dropped after each use)."""
+    return {str(row["name"]) for row in db.rows("gds_graph_names")}
+
+
+def louvain_file_communities(db: Database, repo_id: str, *, concurrency: int = 1) -> dict[str, int]:
     """Louvain over a repository's file graph: ``{file id: community id}``.
 
     Concurrency 1 makes Louvain sequential, hence deterministic for the same graph.
     """
-    with projected(gds, "gds_project_file_graph", repo_id=repo_id) as graph:
-        frame = gds.louvain.stream(
-            graph, relationship_weight_property="weight", concurrency=concurrency, consecutive_ids=True
-        )
-        nodes = gds.util.as_nodes(frame["nodeId"].tolist())
-        return {str(node["id"]): int(community) for node, community in zip(nodes, frame["communityId"], strict=True)}
+    with projected(db, "gds_project_file_graph", repo_id=repo_id) as graph:
+        config = {"relationshipWeightProperty": "weight", "concurrency": concurrency, "consecutiveIds": True}
+        row = db.rows("gds_louvain_stream", graph_name=graph.name, config=config)[0]
+    return {str(node): int(community) for node, community in zip(row["ids"], row["communities"], strict=True)}

@@ -1,6 +1,6 @@
 """The candidate service: read a repository's code graph, cluster it in GDS, build the candidate.
 
-`build_candidate(db, gds, repo_id, params, previous=None, source_commit="")` returns the candidate
+`build_candidate(db, repo_id, params, previous=None, source_commit="")` returns the candidate
 `SeedFile` and its `CandidateReport` (the verb writes them in its own transaction). Steps:
 
 1. read the files and the file-level edges (``cluster_files``, ``cluster_file_edges``);
@@ -23,8 +23,6 @@ from __future__ import annotations
 
 from time import perf_counter
 
-from graphdatascience import GraphDataScience
-
 from graphdb.clustering import Assignments, cluster
 from graphdb.database import Database
 from rooms.candidate import (
@@ -45,7 +43,7 @@ from rooms.candidate.graph import FileGraph
 from rooms.contract import SeedFile
 from rooms.picture import with_layout
 
-__all__ = ["build_candidate", "collect_input", "read_graph"]
+__all__ = ["build_candidate", "candidate_from_input", "collect_input", "read_graph"]
 
 
 def read_graph(db: Database, repo_id: str) -> tuple[tuple[FileInfo, ...], tuple[FileEdge, ...]]:
@@ -71,7 +69,6 @@ def _seeds(
 
 def collect_input(
     db: Database,
-    gds: GraphDataScience,
     repo_id: str,
     params: ClusterParams,
     *,
@@ -92,7 +89,7 @@ def collect_input(
     if fallback is None:
         hubs = find_hubs(edges, sum(1 for f in files if f.is_code), params)
         seeds = _seeds(db, seeds_from or graph, paths, params, previous)
-        assignments = cluster(db, gds, graph, params, hubs=hubs, seeds=seeds)
+        assignments = cluster(db, graph, params, hubs=hubs, seeds=seeds)
         db.execute("cluster_seeds_write", repo_id=graph, seeds=assignments.files)
     clustered_at = perf_counter()
     packages = tuple(
@@ -124,7 +121,6 @@ def collect_input(
 
 def build_candidate(
     db: Database,
-    gds: GraphDataScience,
     repo_id: str,
     params: ClusterParams | None = None,
     *,
@@ -135,9 +131,22 @@ def build_candidate(
 ) -> tuple[SeedFile, CandidateReport]:
     params = params or ClusterParams()
     started = perf_counter()
-    data, assignments, timings = collect_input(
-        db, gds, repo_id, params, previous=previous, source_commit=source_commit, graph=graph, seeds_from=seeds_from
+    collected = collect_input(
+        db, repo_id, params, previous=previous, source_commit=source_commit, graph=graph, seeds_from=seeds_from
     )
+    return candidate_from_input(*collected, params, previous=previous, started=started)
+
+
+def candidate_from_input(
+    data: CandidateInput,
+    assignments: Assignments,
+    timings: dict[str, float],
+    params: ClusterParams,
+    *,
+    previous: SeedFile | None,
+    started: float,
+) -> tuple[SeedFile, CandidateReport]:
+    """The candidate from what `collect_input` read (``started``: when the reading began, for the timings)."""
     seed, report = build_candidate_seed(data, params)
     seed = seed.model_copy(update={"blocks": with_layout(seed.blocks, previous.blocks if previous else ())})
     report.seeded = assignments.seeded

@@ -29,7 +29,7 @@ from pathlib import Path
 from time import perf_counter
 from typing import Any
 
-from graphdb import codegraph, picture, store_writes
+from graphdb import codegraph, store_writes
 from graphdb.codegraph import LoadReport, generations
 from graphdb.database import Database
 from graphdb.graph_facts import graph_facts
@@ -37,11 +37,12 @@ from graphdb.history import Actor
 from graphdb.runners import pinned_runner
 from graphdb.scan_lock import ScanInProgress, scan_lock
 from ingest import ParseSink, ScanOptions, ScanResult, scan_tree
-from rooms.candidate import CandidateReport, ClusterParams
+from rooms.candidate import CandidateInput, CandidateReport, ClusterParams
 from rooms.candidate.sockets import TEST_ONLY
 from rooms.contract import ErrorCode, NamedBy, SeedFile, SkeletonState, Store, seed_from_store
 from rooms.picture import block_files, edge_counts
 from rooms.store_rules import CandidateWrite, VersionConflict, version_conflict
+from services.candidate import candidate_from_input, collect_input
 from services.naming import name_candidate
 
 # A scan's steps in order; ingest stops after "loading" (the code graph written).
@@ -160,11 +161,12 @@ class ScanOutcome:
     sockets: list[SocketEdges]  # most edges first
 
 
-def socket_edges(candidate: SeedFile, graph: picture.FileGraph) -> list[SocketEdges]:
+def socket_edges(candidate: SeedFile, graph: CandidateInput) -> list[SocketEdges]:
     """The candidate's internal sockets with their edge counts, counted as the picture counts them
     (``rooms.picture.edge_counts``: one per source file, target file and kind, from the files of the block
-    that has the socket to those of the block it names)."""
-    counts = edge_counts(block_files(candidate.blocks, graph.paths), graph.edges)
+    that has the socket to those of the block it names), on the graph the candidate was built from."""
+    paths = [f.path for f in graph.files]
+    counts = edge_counts(block_files(candidate.blocks, paths), ((e.source, e.target, e.kind) for e in graph.edges))
     found = [
         SocketEdges(block.block_id, s.to, counts.get((block.block_id, s.to), 0), s.type, s.class_ == TEST_ONLY)
         for block in candidate.blocks
@@ -260,10 +262,6 @@ def _scan_into(
     progress: Progress,
 ) -> ScanOutcome | VersionConflict:
     """``scan`` once checked: the tree loaded into ``staging``, clustered and written with it made live."""
-    # Here, not at the top: the GDS client is a heavy import that `coderooms ingest` alone never needs.
-    from graphdb.gds import open_gds
-    from services.candidate import build_candidate
-
     ingested = _sync(db, root, staging, bound.live, options, progress)
     progress("clustering", 0, 0)
     previous = None
@@ -272,26 +270,17 @@ def _scan_into(
             current.candidate_revision if current.skeleton.state is SkeletonState.RATIFIED else seed_from_store(current)
         )
     started = perf_counter()
-    gds = open_gds(db)
-    try:
-        candidate, report = build_candidate(
-            db,
-            gds,
-            repo_id,
-            params,
-            previous=previous,
-            source_commit=source_commit(root),
-            graph=staging,
-            seeds_from=bound.live,
-        )
-    finally:
-        gds.close()
+    params = params or ClusterParams()
+    data, assignments, timings = collect_input(
+        db, repo_id, params, previous=previous, source_commit=source_commit(root), graph=staging, seeds_from=bound.live
+    )
+    candidate, report = candidate_from_input(data, assignments, timings, params, previous=previous, started=started)
     built = perf_counter()
     progress("naming", 0, 0)
     candidate, naming_used = _name(db, repo_id, staging, candidate, naming)
     named = perf_counter()
     progress("writing", 0, 0)  # the last chance to stop: from here the scan writes or fails whole
-    sockets = socket_edges(candidate, picture.file_graph(db, repo_id, staging))
+    sockets = socket_edges(candidate, data)
     document = report_document(
         report,
         naming_used,

@@ -33,7 +33,6 @@ from typing import Any
 
 from bench.common import forget_repo
 from graphdb.database import Database
-from graphdb.gds import open_gds
 from graphdb.settings import DbSettings
 from rooms.candidate import ClusterParams, build_candidate_seed
 from rooms.contract import serialize_seed
@@ -194,15 +193,13 @@ def tune(archsets: Path, settings: Sequence[dict[str, object]]) -> int:
     import score  # the set's own scorer: its glob semantics, its MoJoFM
 
     db = Database.connect()
-    gds = open_gds(db)
     try:
         inputs = {}
         for system in _systems(archsets):
             repo_id = _repo_id(system)
             _cli("ingest", str(unpack(archsets, system)), "--repo-id", repo_id, "--json")
-            inputs[system] = collect_input(db, gds, repo_id, ClusterParams())[0]
+            inputs[system] = collect_input(db, repo_id, ClusterParams())[0]
     finally:
-        gds.close()
         db.close()
     rows = []
     for setting in settings:

@@ -32,8 +32,6 @@ from itertools import product
 from pathlib import Path
 from time import perf_counter
 
-from graphdatascience import GraphDataScience
-
 from bench.common import forget_repo
 from bench.quality import archsets
 from bench.quality.metrics import ari, mojofm
@@ -41,7 +39,6 @@ from bench.quality.plant import PlantedRepo, held_out_repos, planted_repos
 from graphdb import codegraph
 from graphdb.clustering import cluster
 from graphdb.database import Database
-from graphdb.gds import open_gds
 from ingest import ScanOptions, ScanResult, scan_tree
 from rooms.candidate import ClusterParams, build_candidate_seed
 from rooms.candidate.membership import resolve
@@ -100,8 +97,8 @@ PLAIN_LOUVAIN = ClusterParams(
 )
 
 
-def louvain_partition(db: Database, gds: GraphDataScience, repo_id: str, paths: Iterable[str]) -> dict[str, str]:
-    communities = cluster(db, gds, repo_id, PLAIN_LOUVAIN).files
+def louvain_partition(db: Database, repo_id: str, paths: Iterable[str]) -> dict[str, str]:
+    communities = cluster(db, repo_id, PLAIN_LOUVAIN).files
     return {p: f"c{communities[p]}" if p in communities else f"alone::{p}" for p in paths}
 
 
@@ -147,7 +144,6 @@ def kept_ids(before: SeedFile, after: SeedFile, paths: Iterable[str]) -> float:
 
 def evaluate(
     db: Database,
-    gds: GraphDataScience,
     repo: PlantedRepo,
     params: ClusterParams,
     loader: Loader,
@@ -162,21 +158,21 @@ def evaluate(
     if load:
         ingest(db, repo, repo_id, loader)
     paths = sorted(repo.truth)
-    seed, report = build_candidate(db, gds, repo_id, params)
+    seed, report = build_candidate(db, repo_id, params)
     figures = RepoFigures(
         repo=repo.name,
         files=len(paths),
         ours=score(seed_partition(seed, paths), repo.truth),
         directory=score(directory_partition(paths), repo.truth),
-        louvain=score(louvain_partition(db, gds, repo_id, paths), repo.truth),
+        louvain=score(louvain_partition(db, repo_id, paths), repo.truth),
         fallback=report.fallback.value if report.fallback else None,
         seconds=0.0,
     )
     if rescan is not None:
         edited = small_edit(repo)
         ingest(db, edited, repo_id, rescan)
-        seeded, _ = build_candidate(db, gds, repo_id, params, previous=seed)
-        fresh, _ = build_candidate(db, gds, repo_id, params.model_copy(update={"seed_from_previous": False}))
+        seeded, _ = build_candidate(db, repo_id, params, previous=seed)
+        fresh, _ = build_candidate(db, repo_id, params.model_copy(update={"seed_from_previous": False}))
         figures = replace(
             figures, kept_seeded=kept_ids(seed, seeded, edited.truth), kept_unseeded=kept_ids(seed, fresh, edited.truth)
         )
@@ -253,7 +249,7 @@ def _with_weights(setting: dict[str, object]) -> dict[str, object]:
     return out
 
 
-def tune(db: Database, gds: GraphDataScience, repos: Sequence[PlantedRepo], loader: Loader) -> list[tuple[dict, dict]]:
+def tune(db: Database, repos: Sequence[PlantedRepo], loader: Loader) -> list[tuple[dict, dict]]:
     """Every clustering setting x every structure setting; the clustering runs once per setting and repo."""
     baselines: dict[str, tuple[Score, Score]] = {}
     for repo in repos:
@@ -262,12 +258,12 @@ def tune(db: Database, gds: GraphDataScience, repos: Sequence[PlantedRepo], load
         paths = sorted(repo.truth)
         baselines[repo.name] = (
             score(directory_partition(paths), repo.truth),
-            score(louvain_partition(db, gds, repo_id, paths), repo.truth),
+            score(louvain_partition(db, repo_id, paths), repo.truth),
         )
     results: list[tuple[dict, dict]] = []
     for clustering in _settings(CLUSTER_GRID) + _settings(LEIDEN_GRID):
         unseeded = ClusterParams(**_with_weights(clustering), seed_from_previous=False)
-        inputs = {repo.name: collect_input(db, gds, f"bench-quality-{repo.name}", unseeded)[0] for repo in repos}
+        inputs = {repo.name: collect_input(db, f"bench-quality-{repo.name}", unseeded)[0] for repo in repos}
         for structure in _settings(PLANT_STRUCTURE_GRID):
             setting = {**clustering, **structure}
             params = ClusterParams(**_with_weights(setting))
@@ -337,20 +333,17 @@ def main(argv: Sequence[str] | None = None, loader: Loader | None = None) -> int
     repos = held_out_repos() if args.held_out else planted_repos()
     db = Database.connect()
     db.apply_schema()
-    gds = open_gds(db)
     try:
         if args.tune:
-            tune(db, gds, repos, loader)
+            tune(db, repos, loader)
             return 0
         params = ClusterParams()
         figures = [
-            evaluate(db, gds, repo, params, loader, rescan=None if args.held_out else incremental_load)
-            for repo in repos
+            evaluate(db, repo, params, loader, rescan=None if args.held_out else incremental_load) for repo in repos
         ]
         for repo in repos:
             forget_repo(db, f"bench-quality-{repo.name}")
     finally:
-        gds.close()
         db.close()
     if args.json:
         print(

@@ -1,4 +1,5 @@
 // Project one repository's File and Symbol nodes with weighted, undirected edges into the GDS catalog.
+// Returns the projection's node and relationship counts (null when nothing matched: no graph is made).
 // Levers (all parameters): $edge_weights multiplies each relationship type's weight; an edge between a
 // hub file ($hubs: paths) and another file is multiplied by $hub_factor (0 drops it); with $fold_leaves
 // a node with a single relationship is left out (it takes its neighbour's community afterwards);
@@ -16,7 +17,7 @@ WITH source, target,
 WHERE weight > 0
 WITH source, target, weight
 ORDER BY source.id, target.id
-RETURN gds.graph.project(
+WITH gds.graph.project(
   $graph_name,
   source,
   target,
@@ -26,4 +27,5 @@ RETURN gds.graph.project(
     relationshipProperties: {weight: weight}
   },
   {undirectedRelationshipTypes: ['*']}
-)
+) AS graph
+RETURN graph.nodeCount AS node_count, graph.relationshipCount AS relationship_count

@@ -18,7 +18,7 @@ import pytest
 
 from graphdb.clustering import cluster
 from graphdb.database import Database
-from graphdb.gds import louvain_file_communities, open_gds
+from graphdb.gds import louvain_file_communities, projection_names
 from rooms.candidate import ClusterParams, Fallback
 from rooms.contract import serialize_seed
 from services.candidate import build_candidate
@@ -82,33 +82,22 @@ def _seed_graph(db: Database, repo_id: str, *, docs_only: bool = False) -> None:
     )
 
 
-@pytest.fixture
-def gds(db: Database):  # a GraphDataScience client
-    client = open_gds(db)
-    yield client
-    client.close()
-
-
-def _catalog(gds) -> set[str]:
-    return {info.graph_name for info in gds.graph.list()}
-
-
-def test_projection_levers_by_hand_counts_and_the_projection_is_dropped(db: Database, repo_id: str, gds) -> None:
+def test_projection_levers_by_hand_counts_and_the_projection_is_dropped(db: Database, repo_id: str) -> None:
     _seed_graph(db, repo_id)
-    before = _catalog(gds)
-    plain = cluster(db, gds, repo_id, ClusterParams(fold_leaves=False))
-    folded = cluster(db, gds, repo_id, ClusterParams(fold_leaves=True))
-    no_hub = cluster(db, gds, repo_id, ClusterParams(fold_leaves=True, hub_factor=0.0), hubs=[LOG])
-    assert _catalog(gds) == before, "every projection is dropped"
+    before = projection_names(db)
+    plain = cluster(db, repo_id, ClusterParams(fold_leaves=False))
+    folded = cluster(db, repo_id, ClusterParams(fold_leaves=True))
+    no_hub = cluster(db, repo_id, ClusterParams(fold_leaves=True, hub_factor=0.0), hubs=[LOG])
+    assert projection_names(db) == before, "every projection is dropped"
     # Undirected: each relationship is projected both ways.
     assert (plain.node_count, plain.relationship_count) == (21, 70)  # 12 linked files + 9 symbols
     assert (folded.node_count, folded.relationship_count) == (17, 62)  # 4 leaves out
     assert (no_hub.node_count, no_hub.relationship_count) == (16, 46)  # log's 8 imports dropped, log gone
 
 
-def test_folded_leaves_take_their_neighbours_community(db: Database, repo_id: str, gds) -> None:
+def test_folded_leaves_take_their_neighbours_community(db: Database, repo_id: str) -> None:
     _seed_graph(db, repo_id)
-    got = cluster(db, gds, repo_id, ClusterParams(fold_leaves=True), hubs=[LOG]).files
+    got = cluster(db, repo_id, ClusterParams(fold_leaves=True), hubs=[LOG]).files
     assert got["tests/test_a.py"] == got[A[0]] and got["pkg/a/leaf.py"] == got[A[1]]
     assert got["tests/test_b.py"] == got[B[0]]
     assert "docs/guide.md" not in got and "README.md" not in got
@@ -116,10 +105,10 @@ def test_folded_leaves_take_their_neighbours_community(db: Database, repo_id: st
 
 
 @pytest.mark.parametrize("algorithm", ["louvain", "leiden"])
-def test_the_candidate_from_the_database(db: Database, repo_id: str, gds, algorithm: str) -> None:
+def test_the_candidate_from_the_database(db: Database, repo_id: str, algorithm: str) -> None:
     _seed_graph(db, repo_id)
     seed, report = build_candidate(
-        db, gds, repo_id, PARAMS.model_copy(update={"algorithm": algorithm}), source_commit="abc123"
+        db, repo_id, PARAMS.model_copy(update={"algorithm": algorithm}), source_commit="abc123"
     )
     layout = {frozenset(m.path for m in b.membership) for b in seed.blocks}
     # Each test sits with the module it exercises; the logging hub, used by both, stays a block of its own.
@@ -139,51 +128,51 @@ def test_the_candidate_from_the_database(db: Database, repo_id: str, gds, algori
     assert all(b.sockets.external == [] for b in seed.blocks)  # no file uses the declared package
 
 
-def test_same_graph_twice_gives_identical_assignments_and_candidate(db: Database, repo_id: str, gds) -> None:
+def test_same_graph_twice_gives_identical_assignments_and_candidate(db: Database, repo_id: str) -> None:
     _seed_graph(db, repo_id)
-    first = cluster(db, gds, repo_id, PARAMS)
-    second = cluster(db, gds, repo_id, PARAMS)
+    first = cluster(db, repo_id, PARAMS)
+    second = cluster(db, repo_id, PARAMS)
     assert first == second
     fresh = PARAMS.model_copy(update={"seed_from_previous": False})
-    seed1, report1 = build_candidate(db, gds, repo_id, fresh)
-    seed2, report2 = build_candidate(db, gds, repo_id, fresh)
+    seed1, report1 = build_candidate(db, repo_id, fresh)
+    seed2, report2 = build_candidate(db, repo_id, fresh)
     assert serialize_seed(seed1) == serialize_seed(seed2)
     assert report1.comparable() == report2.comparable()
     # Seeded, a rescan starts from the communities the last run left on the files: the same candidate again.
-    seed3, report3 = build_candidate(db, gds, repo_id, SEEDED)
+    seed3, report3 = build_candidate(db, repo_id, SEEDED)
     assert report3.seeded and serialize_seed(seed3) == serialize_seed(seed1)
 
 
-def test_a_rescan_seeded_from_the_previous_candidate_keeps_its_blocks(db: Database, repo_id: str, gds) -> None:
+def test_a_rescan_seeded_from_the_previous_candidate_keeps_its_blocks(db: Database, repo_id: str) -> None:
     _seed_graph(db, repo_id)
-    first, report = build_candidate(db, gds, repo_id, SEEDED)
+    first, report = build_candidate(db, repo_id, SEEDED)
     assert not report.seeded  # nothing remembered yet
     assert db.rows("cluster_seeds_read", repo_id=repo_id), "the communities are remembered on the files"
     for algorithm in ("louvain", "leiden"):
-        again, report = build_candidate(db, gds, repo_id, SEEDED.model_copy(update={"algorithm": algorithm}))
+        again, report = build_candidate(db, repo_id, SEEDED.model_copy(update={"algorithm": algorithm}))
         assert [b.block_id for b in again.blocks] == [b.block_id for b in first.blocks]
         assert report.seeded or algorithm == "leiden"  # a seeded Leiden that cannot improve reruns unseeded
 
 
-def test_without_remembered_communities_the_previous_blocks_seed_the_rescan(db: Database, repo_id: str, gds) -> None:
+def test_without_remembered_communities_the_previous_blocks_seed_the_rescan(db: Database, repo_id: str) -> None:
     _seed_graph(db, repo_id)
-    first, _ = build_candidate(db, gds, repo_id, SEEDED)
+    first, _ = build_candidate(db, repo_id, SEEDED)
     db.execute("cluster_seeds_write", repo_id=repo_id, seeds={})  # forget them (as after an import)
     assert db.rows("cluster_seeds_read", repo_id=repo_id) == []
-    again, report = build_candidate(db, gds, repo_id, SEEDED, previous=first)
+    again, report = build_candidate(db, repo_id, SEEDED, previous=first)
     assert report.seeded and [b.block_id for b in again.blocks] == [b.block_id for b in first.blocks]
 
 
-def test_a_repository_without_edges_is_not_clustered(db: Database, repo_id: str, gds) -> None:
+def test_a_repository_without_edges_is_not_clustered(db: Database, repo_id: str) -> None:
     _seed_graph(db, repo_id, docs_only=True)
-    assert cluster(db, gds, repo_id, PARAMS).files == {}
-    seed, report = build_candidate(db, gds, repo_id)
+    assert cluster(db, repo_id, PARAMS).files == {}
+    seed, report = build_candidate(db, repo_id)
     assert report.fallback is Fallback.DOCS_NO_EDGE and report.projected_nodes == 0
     assert [[m.path for m in b.membership] for b in seed.blocks] == [["docs/**"]]
     assert seed.blocks[0].candidate_meta.graph_cohesion is None
 
 
-def test_the_file_graph_louvain_of_the_foundation_still_runs(db: Database, repo_id: str, gds) -> None:
+def test_the_file_graph_louvain_of_the_foundation_still_runs(db: Database, repo_id: str) -> None:
     _seed_graph(db, repo_id)
-    communities = louvain_file_communities(gds, repo_id)
+    communities = louvain_file_communities(db, repo_id)
     assert set(communities) >= {_fid(p) for p in A + B}

@@ -1,4 +1,4 @@
-"""GDS works end to end through the graphdatascience client: project, Louvain, read back."""
+"""GDS works end to end through Cypher on our driver: project, Louvain, read back, drop."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from graphdb.connection import Target
 from graphdb.database import Database
-from graphdb.gds import louvain_file_communities, open_gds
+from graphdb.gds import louvain_file_communities, projection_names
 from tests.api.conftest import env_for
 from tests.support import fixture_cypher
 
@@ -32,13 +32,9 @@ def _seed(db: Database, repo_id: str) -> None:
 
 def test_louvain_finds_the_two_groups_and_drops_its_projection(db: Database, repo_id: str) -> None:
     _seed(db, repo_id)
-    gds = open_gds(db)
-    try:
-        before = {info.graph_name for info in gds.graph.list()}
-        communities = louvain_file_communities(gds, repo_id)
-        after = {info.graph_name for info in gds.graph.list()}
-    finally:
-        gds.close()
+    before = projection_names(db)
+    communities = louvain_file_communities(db, repo_id)
+    after = projection_names(db)
     assert set(communities) == {f"file::{p}" for p in A + B}
     group_a = {communities[f"file::{p}"] for p in A}
     group_b = {communities[f"file::{p}"] for p in B}
@@ -48,11 +44,7 @@ def test_louvain_finds_the_two_groups_and_drops_its_projection(db: Database, rep
 
 def test_louvain_is_deterministic(db: Database, repo_id: str) -> None:
     _seed(db, repo_id)
-    gds = open_gds(db)
-    try:
-        runs = [louvain_file_communities(gds, repo_id) for _ in range(3)]
-    finally:
-        gds.close()
+    runs = [louvain_file_communities(db, repo_id) for _ in range(3)]
     assert runs[0] == runs[1] == runs[2]
 
 
@@ -65,17 +57,15 @@ def test_reports_versions(db: Database, record_property) -> None:  # pytest fixt
     assert gds_version.startswith("2.")
 
 
-def test_the_client_prints_no_server_notification(neo4j_target: Target) -> None:
-    """The client runs on our driver, which asks for no notifications: one of its own logged each as a warning,
-    printed on stderr, under ``coderooms scan --json`` too (issue 34)."""
+def test_a_server_notification_prints_nothing(neo4j_target: Target) -> None:
+    """Our driver asks for no notifications: a driver that gets them logs each as a warning, printed on stderr,
+    under ``coderooms scan --json`` too (issue 34)."""
     program = (
         "from graphdb.database import Database\n"
-        "from graphdb.gds import open_gds\n"
         "from tests.support import fixture_cypher\n"
         "db = Database.connect()\n"
-        "gds = open_gds(db)\n"
-        "print(gds.run_cypher(fixture_cypher('unknown_label')).to_dict('records'))\n"
-        "gds.close()\n"
+        "records, _, _ = db.driver.execute_query(fixture_cypher('unknown_label'), database_=db.database)\n"
+        "print([record.data() for record in records])\n"
         "db.close()\n"
     )
     done = subprocess.run(

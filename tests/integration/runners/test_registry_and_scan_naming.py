@@ -10,7 +10,6 @@ import pytest
 
 from graphdb import runners
 from graphdb.database import Database
-from graphdb.gds import open_gds
 from graphdb.graph_facts import graph_facts
 from rooms.contract import NamedBy, SeedFile
 from rooms.naming import RunnerSpec, naming_packet, runner_spec
@@ -115,11 +114,7 @@ def _load_graph(db: Database, repo_id: str, trees: list[str]) -> None:
 
 
 def _candidate(db: Database, repo_id: str) -> SeedFile:
-    gds = open_gds(db)
-    try:
-        seed, _ = build_candidate(db, gds, repo_id)
-    finally:
-        gds.close()
+    seed, _ = build_candidate(db, repo_id)
     return seed
 
 
