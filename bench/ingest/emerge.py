@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from ingest import SkippedEntry
+
 VERSION = "2.0.7"
 # Our language -> (emerge's language name, the extensions it reads).
 LANGUAGES: Mapping[str, tuple[str, tuple[str, ...]]] = {
@@ -57,6 +59,12 @@ def ensure_emerge(cache: Path) -> Path:
             timeout=1200,
         )
     return executable
+
+
+def pruned_dir_names(skipped: Iterable[SkippedEntry]) -> list[str]:
+    """The names of the directories our discovery pruned (its skipped entries that end in ``/``): emerge is told
+    to leave them out too, so that both tools read the same tree."""
+    return sorted({Path(entry.path.rstrip("/")).name for entry in skipped if entry.path.endswith("/")})
 
 
 def config(tree: Path, export: Path, languages: Iterable[str], pruned_dirs: Iterable[str]) -> str:

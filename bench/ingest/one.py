@@ -21,6 +21,7 @@ from time import perf_counter
 
 from api.process_tuning import tune_cli
 from bench.cpu import process_cpu_seconds
+from bench.ingest.emerge import pruned_dir_names
 from graphdb import codegraph
 from graphdb.database import Database
 from graphdb.runtime import LocalInstance
@@ -44,7 +45,7 @@ def _cpu_seconds() -> float:
     )
 
 
-def _server_pid() -> int | None:
+def server_pid() -> int | None:
     """The database server's process when it is the local instance."""
     settings = DbSettings()
     return None if settings.external else LocalInstance(settings).running_pid()
@@ -58,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     db = Database.connect()
     db.apply_schema()
     repo_id = f"bench-ingest-{uuid.uuid4().hex[:8]}"
-    server = _server_pid()
+    server = server_pid()
     try:
         server_started = process_cpu_seconds(server)
         started = perf_counter()
@@ -75,9 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         figures = {
             "files": len(result.files),
             "files_by_language": dict(result.report.files_by_language),
-            "pruned_dirs": sorted(
-                {Path(s.path.rstrip("/")).name for s in result.report.skipped if s.path.endswith("/")}
-            ),
+            "pruned_dirs": pruned_dir_names(result.report.skipped),
             "symbols": len(result.symbols),
             "edges": len(result.edges),
             # The load begins during the scan: its part after the scan, and its rate over all of it.

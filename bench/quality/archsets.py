@@ -59,9 +59,10 @@ class SystemFigures:
         return self.mojofm >= self.directory and self.mojofm >= self.sarif and self.stable is not False
 
 
-def unpack(archsets: Path, system: str) -> Path:
-    """The system's tree, unpacked once (the archives are deterministic; a marker file says it is whole)."""
-    target = DbSettings().home / "archsets" / system
+def unpack(archsets: Path, system: str, into: Path | None = None) -> Path:
+    """The system's tree, unpacked once (the archives are deterministic; a marker file says it is whole) into
+    ``into`` (default: ``$CODEROOMS_HOME/archsets``). Reads the system's ``src.tar.gz`` and nothing else."""
+    target = (into or DbSettings().home / "archsets") / system
     marker = target.parent / f".{system}.unpacked"
     archive = archsets / system / "src.tar.gz"
     if marker.exists() and marker.read_text() == str(archive.stat().st_mtime_ns):
