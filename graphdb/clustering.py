@@ -60,25 +60,24 @@ def cluster(
     try:
         with projected(db, "cluster_project", **projection) as graph:
             nodes, seeded = _communities(db, graph.name, params, seeded=seeds is not None)
-            degrees = db.rows(
+            degrees = db.table(
                 "gds_degree_stream",
                 graph_name=graph.name,
                 config={"relationshipWeightProperty": "weight", "concurrency": CONCURRENCY, "logProgress": False},
-            )[0]
+            )
     except EmptyProjection:
         return Assignments()  # no edge survives the levers: nothing to cluster
-    weight_of = dict(zip(degrees["node_ids"], degrees["scores"], strict=True))
+    weight_of = {int(row["node_id"]): float(row["score"]) for row in degrees}
     by_node_id: dict[str, int] = {}
     files: dict[str, int] = {}
     votes: dict[tuple[str, int], float] = defaultdict(float)
-    for node_id, community, node, path, is_file in zip(
-        nodes["node_ids"], nodes["communities"], nodes["ids"], nodes["paths"], nodes["is_file"], strict=True
-    ):
-        by_node_id[str(node)] = community
-        if is_file:
-            files[str(path)] = community
+    for row in nodes:
+        community = int(row["community"])
+        by_node_id[str(row["id"])] = community
+        if row["is_file"]:
+            files[str(row["path"])] = community
         else:
-            votes[(str(path), community)] += float(weight_of.get(node_id, 0.0))
+            votes[(str(row["path"]), community)] += weight_of.get(int(row["node_id"]), 0.0)
     if params.fold_leaves:
         for row in db.rows("cluster_leaf_files", repo_id=repo_id):
             neighbour = by_node_id.get(str(row["neighbour"]))
@@ -93,8 +92,10 @@ def cluster(
     )
 
 
-def _communities(db: Database, graph_name: str, params: ClusterParams, *, seeded: bool) -> tuple[dict[str, Any], bool]:
-    """The algorithm's row (``gds_leiden_stream.cypher``), and whether it ran seeded."""
+def _communities(
+    db: Database, graph_name: str, params: ClusterParams, *, seeded: bool
+) -> tuple[list[dict[str, Any]], bool]:
+    """The algorithm's rows (``gds_leiden_stream.cypher``), and whether it ran seeded."""
     common: dict[str, Any] = {
         "relationshipWeightProperty": "weight",
         "concurrency": CONCURRENCY,
@@ -104,14 +105,12 @@ def _communities(db: Database, graph_name: str, params: ClusterParams, *, seeded
     }
     if params.algorithm == "louvain":
         louvain = {**common, "maxIterations": params.max_iterations, **({"seedProperty": "seed"} if seeded else {})}
-        return db.rows("gds_louvain_stream", graph_name=graph_name, config=louvain)[0], seeded
+        return db.table("gds_louvain_stream", graph_name=graph_name, config=louvain), seeded
     leiden = {**common, "gamma": params.resolution, "randomSeed": params.random_seed}
     if seeded:
         try:
-            return db.rows("gds_leiden_stream", graph_name=graph_name, config={**leiden, "seedProperty": "seed"})[
-                0
-            ], True
+            return db.table("gds_leiden_stream", graph_name=graph_name, config={**leiden, "seedProperty": "seed"}), True
         except ClientError as exc:
             if "dendrogram" not in str(exc).lower():
                 raise
-    return db.rows("gds_leiden_stream", graph_name=graph_name, config=leiden)[0], False
+    return db.table("gds_leiden_stream", graph_name=graph_name, config=leiden), False

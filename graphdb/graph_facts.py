@@ -23,12 +23,12 @@ from rooms.naming import GraphFacts
 
 
 def graph_facts(db: Database, repo_id: str) -> GraphFacts:
-    languages = {str(r["path"]): str(r["language"]) for r in db.rows("cluster_files", repo_id=repo_id)}
+    languages = {str(r["path"]): str(r["language"]) for r in db.table("cluster_files", repo_id=repo_id)}
     if not languages:
         return GraphFacts()
     symbols = tuple(
         (str(r["path"]), str(r["name"]), str(r["kind"]), float(r["weight"]))
-        for r in db.rows("cluster_named_symbols", repo_id=repo_id)
+        for r in db.table("cluster_named_symbols", repo_id=repo_id)
     )
     kinds = tuple(
         (str(r["path"]), str(r["kind"]), int(r["count"])) for r in db.rows("naming_symbol_kinds", repo_id=repo_id)
@@ -39,7 +39,7 @@ def graph_facts(db: Database, repo_id: str) -> GraphFacts:
 def edit_files(db: Database, repo_id: str) -> EditGraph | None:
     """The files alone, for a batch that only moves members (a file behind a glob is narrowed out of it);
     None when the repository has no code graph."""
-    files = tuple(str(r["path"]) for r in db.rows("cluster_files", repo_id=live_key(db, repo_id)))
+    files = tuple(str(r["path"]) for r in db.table("cluster_files", repo_id=live_key(db, repo_id)))
     return EditGraph(files=files) if files else None
 
 
@@ -47,12 +47,12 @@ def edit_graph(db: Database, repo_id: str) -> EditGraph | None:
     """What a merge or split needs from the code graph (`rooms.edit.graph`), with the levers the last scan
     used (its report); None when the repository has no code graph."""
     graph = live_key(db, repo_id)  # the nodes of the live generation carry its key
-    files = tuple(str(r["path"]) for r in db.rows("cluster_files", repo_id=graph))
+    files = tuple(str(r["path"]) for r in db.table("cluster_files", repo_id=graph))
     if not files:
         return None
     edges = tuple(
         FileEdge(str(r["source"]), str(r["target"]), str(r["kind"]), float(r["weight"]))
-        for r in db.rows("cluster_file_edges", repo_id=graph)
+        for r in db.table("cluster_file_edges", repo_id=graph)
     )
     packages = tuple(
         PackageUse(str(r["path"]), str(r["ecosystem"]), str(r["name"]))

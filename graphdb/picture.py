@@ -49,9 +49,9 @@ def file_graph(db: Database, repo_id: str, graph: str | None = None) -> FileGrap
     """The files and file edges of the repository's live code graph, or of the generation ``graph`` (a scan
     reads its staging generation before it is made live)."""
     graph = graph or live_key(db, repo_id)  # the nodes of the live generation carry its key
-    paths = tuple(str(r["path"]) for r in db.rows("cluster_files", repo_id=graph))
+    paths = tuple(str(r["path"]) for r in db.table("cluster_files", repo_id=graph))
     edges = tuple(
-        (str(r["source"]), str(r["target"]), str(r["kind"])) for r in db.rows("cluster_file_edges", repo_id=graph)
+        (str(r["source"]), str(r["target"]), str(r["kind"])) for r in db.table("cluster_file_edges", repo_id=graph)
     )
     return FileGraph(paths, edges)
 

@@ -47,10 +47,10 @@ __all__ = ["build_candidate", "candidate_from_input", "collect_input", "read_gra
 
 
 def read_graph(db: Database, repo_id: str) -> tuple[tuple[FileInfo, ...], tuple[FileEdge, ...]]:
-    files = tuple(FileInfo(str(r["path"]), str(r["language"])) for r in db.rows("cluster_files", repo_id=repo_id))
+    files = tuple(FileInfo(str(r["path"]), str(r["language"])) for r in db.table("cluster_files", repo_id=repo_id))
     edges = tuple(
         FileEdge(str(r["source"]), str(r["target"]), str(r["kind"]), float(r["weight"]))
-        for r in db.rows("cluster_file_edges", repo_id=repo_id)
+        for r in db.table("cluster_file_edges", repo_id=repo_id)
     )
     return files, edges
 
@@ -98,7 +98,7 @@ def collect_input(
     )
     symbols = tuple(
         SymbolInfo(str(r["path"]), str(r["name"]), str(r["kind"]), float(r["weight"]))
-        for r in db.rows("cluster_named_symbols", repo_id=graph)
+        for r in db.table("cluster_named_symbols", repo_id=graph)
     )
     data = CandidateInput(
         repo_id=repo_id,

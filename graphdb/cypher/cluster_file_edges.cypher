@@ -1,6 +1,8 @@
 // File-level dependencies: imports between files, and calls/inheritance between symbols (or top-level
-// code) lifted to the files that hold them; one row per (source file, target file, kind).
+// code) lifted to the files that hold them; one row per (source file, target file, kind), all of them as one
+// row (`Database.table`).
 MATCH (a:File|Symbol {repo_id: $repo_id})-[r:IMPORTS|CALLS|INHERITS]->(b:File|Symbol {repo_id: $repo_id})
 WHERE a.path <> b.path
-RETURN a.path AS source, b.path AS target, type(r) AS kind, sum(coalesce(r.weight, 1.0)) AS weight
+WITH a.path AS source, b.path AS target, type(r) AS kind, sum(coalesce(r.weight, 1.0)) AS weight
 ORDER BY source, target, kind
+RETURN collect({source: source, target: target, kind: kind, weight: weight}) AS rows

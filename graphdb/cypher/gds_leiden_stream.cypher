@@ -1,8 +1,6 @@
 // Leiden over a projection ($config: the procedure's configuration map): each node's community with the
-// node's id, path and whether it is a file, in node id order. One row of parallel lists, since streaming a
-// row per node costs the server and the driver far more than the lists do.
+// node's id, path and whether it is a file, in node id order; as one row (`Database.table`).
 CALL gds.leiden.stream($graph_name, $config) YIELD nodeId, communityId
 WITH nodeId, communityId, gds.util.asNode(nodeId) AS node
 ORDER BY nodeId
-RETURN collect(nodeId) AS node_ids, collect(communityId) AS communities, collect(node.id) AS ids,
-       collect(node.path) AS paths, collect(node:File) AS is_file
+RETURN collect({node_id: nodeId, community: communityId, id: node.id, path: node.path, is_file: node:File}) AS rows
