@@ -8,6 +8,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from graphdb.codegraph.generations import delete_repository
 from graphdb.database import Database
 from rooms.contract import (
     BlockKind,
@@ -50,8 +51,7 @@ def timed(fn: Callable[[], object], runs: int) -> list[float]:
 
 def forget_repo(db: Database, repo_id: str) -> None:
     """Delete every node of a repository: its code graph, its store and its history."""
-    while db.execute("repo_delete_batch", repo_id=repo_id, batch_size=10_000)[0]["deleted"]:
-        pass
+    delete_repository(db, repo_id)
 
 
 @contextmanager

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from api.cli.output import EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, emit_json, fail, progress
 from graphdb.connection import resolve_target
+from graphdb.database import Database
 from graphdb.errors import GraphDbError, NoDatabaseConfigured, PortInUse
+from graphdb.retry_log import transaction_retries_unlogged
 from graphdb.runtime import LocalInstance
 from graphdb.settings import DbSettings
 
@@ -35,8 +38,11 @@ def _start(args: argparse.Namespace) -> int:
     settings, instance = _instance(args)
     if settings.external:
         return fail("NEO4J_URI is set: the external database is used and no local server is started", EXIT_BAD_INPUT)
+    starting = instance.running_pid() is None
     try:
         status = instance.start()
+        if starting:
+            _warm_up(progress(args.json))
     except PortInUse as exc:
         return fail(str(exc), EXIT_BAD_INPUT)
     except GraphDbError as exc:
@@ -46,6 +52,20 @@ def _start(args: argparse.Namespace) -> int:
     else:
         print(f"Neo4j {status.neo4j_version} with GDS {status.gds_version} running at {status.uri}")
     return EXIT_OK
+
+
+def _warm_up(log: Callable[[str], None]) -> None:
+    """A server just started: warm it up with a small scan, so that the user's first scan runs at full speed."""
+    from services.warm_up import warm_up  # the scan's modules: not for the other `db` commands
+
+    log("warming up the server with a scan of a small tree (once per start)…")
+    db = Database.connect()
+    try:
+        with transaction_retries_unlogged():  # as a scan from the command line
+            done = warm_up(db)
+    finally:
+        db.close()
+    log(f"warmed up: {done.scans} scans of {done.files} files in {done.seconds:.1f}s")
 
 
 def _stop(args: argparse.Namespace) -> int:

@@ -23,6 +23,7 @@ from api.process_tuning import tune_cli
 from bench.cpu import process_cpu_seconds
 from bench.ingest.emerge import pruned_dir_names
 from graphdb import codegraph
+from graphdb.codegraph.generations import delete_repository
 from graphdb.database import Database
 from graphdb.runtime import LocalInstance
 from graphdb.settings import DbSettings
@@ -99,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 alone.append(codegraph.sync_repo(db, bulk_id, result))
             finally:
-                _delete(db, bulk_id)
+                delete_repository(db, bulk_id)
         median = statistics.median_low(load.seconds for load in alone)
         writes = alone[0].nodes_written + alone[0].relationships_written
         print(
@@ -114,14 +115,9 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
     finally:
-        _delete(db, repo_id)
+        delete_repository(db, repo_id)
         db.close()
     return 0
-
-
-def _delete(db: Database, repo_id: str) -> None:
-    while db.execute("repo_delete_batch", repo_id=repo_id, batch_size=10_000)[0]["deleted"]:
-        pass
 
 
 if __name__ == "__main__":

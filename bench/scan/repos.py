@@ -14,7 +14,7 @@ def fresh_repo_id() -> str:
 
 def forget(repo_id: str) -> None:
     """Delete everything the repository's scans wrote: its store, blocks, history, Repo node and every code
-    graph generation (``<id>~1``, ``<id>~2``), which ``repo_delete_batch`` matches by their keys' prefix."""
+    graph generation (``<id>~1``, ``<id>~2``)."""
     # A connection of its own: the cold run restarts the server between deletions.
     db = Database.connect()
     try:

@@ -61,3 +61,11 @@ def delete_generation(db: Database, key: str, *, batch_size: int = BATCH_SIZE) -
     """Delete a staging generation: its files, symbols, packages and Repo node."""
     delete_code_graph(db, key, batch_size=batch_size)
     db.execute("codegraph_delete_generation", repo_id=key)
+
+
+def delete_repository(db: Database, repo_id: str, *, batch_size: int = BATCH_SIZE) -> None:
+    """Delete everything of a repository: each generation of its code graph, its store and its history."""
+    delete_code_graph(db, repo_id, batch_size=batch_size)  # a graph loaded before generations
+    for suffix in _STAGING_KEYS:
+        delete_generation(db, repo_id + suffix, batch_size=batch_size)
+    db.execute("repo_delete_store", repo_id=repo_id)

@@ -56,6 +56,7 @@ def test_start_status_restart_stop(neo4j_target: object) -> None:  # jars provis
         first = cli("db", "start", env=env)
         assert first.returncode == 0, first.stderr
         assert "stale pid file" in first.stderr
+        assert "warmed up: " in first.stderr, "a server this start started is warmed up before it returns"
         with debug_log.open("rb") as log:  # what this start logged: its transaction logs opened natively
             log.seek(logged_before if debug_log.stat().st_size >= logged_before else 0)  # (0: the log rotated)
             native_failures = [
@@ -75,6 +76,7 @@ def test_start_status_restart_stop(neo4j_target: object) -> None:  # jars provis
 
         again = cli("db", "start", env=env)
         assert again.returncode == 0 and "already running" in again.stderr
+        assert "warming up" not in again.stderr, "a running server is warm already"
         assert cli("db", "uri", env=env).stdout.strip() == doc["uri"]
         servers = our_java_processes(instance_dir / "conf")
         assert len(servers) == 1
