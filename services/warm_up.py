@@ -2,9 +2,10 @@
 
 A freshly started server loads the classes of Cypher's planner and runtime, of its write path and of the GDS
 procedures, plans each statement and JIT-compiles what runs hot, all during its first scans and on the CPUs
-the scan parses on: without a warm-up the user's first scan pays for all of it. The warm-up is two real
-scans (the second replaces the first, as a rescan does) of Code Rooms' own domain package, which is real
-code present wherever Code Rooms is installed, into a throwaway repository that is deleted afterwards.
+the scan parses on: without a warm-up the user's first scan pays for all of it. The warm-up is ``SCANS``
+real scans of Code Rooms' own domain package (real code, present wherever Code Rooms is installed), each
+into a throwaway repository of its own, so that each writes its whole graph and map as a first scan does,
+deleted right after it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from pathlib import Path
 from time import perf_counter
 
 import rooms
-from graphdb import store_writes
 from graphdb.codegraph.generations import delete_repository
 from graphdb.database import Database
 from graphdb.history import Actor
@@ -23,7 +23,7 @@ from rooms.contract import Seat
 from rooms.store_rules import VersionConflict
 from services.scan import scan
 
-SCANS = 6
+SCANS = 4
 WARM_UP_ACTOR = Actor(Seat.OWNER, "warm-up")
 
 
@@ -35,18 +35,17 @@ class WarmUp:
 
 
 def warm_up(db: Database) -> WarmUp:
-    """Scan the warm-up tree ``SCANS`` times into a fresh repository, then delete that repository."""
+    """Scan the warm-up tree ``SCANS`` times, each time into a fresh repository deleted afterwards."""
     started = perf_counter()
     tree = Path(rooms.__file__).resolve().parent
-    repo_id = f"coderooms-warm-up-{uuid.uuid4().hex[:12]}"
     files = 0
-    try:
-        for _ in range(SCANS):
-            expected = store_writes.store_version(db, repo_id)
-            outcome = scan(db, tree, repo_id, expected, naming="heuristic", actor=WARM_UP_ACTOR)
+    for _ in range(SCANS):
+        repo_id = f"coderooms-warm-up-{uuid.uuid4().hex[:12]}"
+        try:
+            outcome = scan(db, tree, repo_id, None, naming="heuristic", actor=WARM_UP_ACTOR)
             if isinstance(outcome, VersionConflict):  # nothing else writes a repository of this id
                 raise RuntimeError(f"the warm-up's scan of {repo_id} lost its version check")
             files = len(outcome.ingest.result.files)
-    finally:
-        delete_repository(db, repo_id)
+        finally:
+            delete_repository(db, repo_id)
     return WarmUp(SCANS, files, perf_counter() - started)

@@ -26,6 +26,10 @@ def register(commands: argparse._SubParsersAction) -> None:
         action = actions.add_parser(name, help=help_text)
         action.add_argument("--json", action="store_true", help="machine-readable output, no progress")
         action.set_defaults(handler=_HANDLERS[name])
+        if name == "start":
+            action.add_argument(
+                "--no-warm-up", action="store_true", help="return once the server answers, without warming it up"
+            )
 
 
 def _instance(args: argparse.Namespace) -> tuple[DbSettings, LocalInstance]:
@@ -41,7 +45,7 @@ def _start(args: argparse.Namespace) -> int:
     starting = instance.running_pid() is None
     try:
         status = instance.start()
-        if starting:
+        if starting and not args.no_warm_up:
             _warm_up(progress(args.json))
     except PortInUse as exc:
         return fail(str(exc), EXIT_BAD_INPUT)

@@ -20,6 +20,14 @@ class CliRun:
     stderr: str  # a scan with --json should print nothing there
 
 
+class Failed(RuntimeError):
+    """The command exited with an error: its run (seconds, peak RSS, stderr) is kept for the table."""
+
+    def __init__(self, message: str, run: CliRun) -> None:
+        super().__init__(message)
+        self.run = run
+
+
 def command() -> list[str]:
     """The console script pyproject.toml installs (``coderooms = "api.cli.main:main"``) beside this interpreter;
     without one, the same entry point through ``-m``."""
@@ -38,9 +46,10 @@ def coderooms(*args: str) -> CliRun:
         process.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
         stderr = err.read().decode(errors="replace").strip()
+    run = CliRun(seconds, usage.ru_maxrss / 1024, stderr)
     if process.returncode != 0:
-        raise RuntimeError(f"coderooms {' '.join(args)} exited {process.returncode}: {stderr[-2000:]}")
-    return CliRun(seconds, usage.ru_maxrss / 1024, stderr)
+        raise Failed(f"coderooms {' '.join(args)} exited {process.returncode}: {stderr[-2000:]}", run)
+    return run
 
 
 def scan(tree: Path, repo_id: str) -> CliRun:

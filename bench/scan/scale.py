@@ -84,12 +84,20 @@ def run(sizes: list[int], cache: Path, sources: Sources) -> None:
     print(HEADER)
     print("-" * len(HEADER))
     rows: list[Sized] = []
+    failures: list[str] = []
     for size in sizes:
         tree = build(cache / "trees" / f"scale-{size}", size, sources)
-        rows.append(measure(tree))
+        try:
+            rows.append(measure(tree))
+        except cli.Failed as exc:  # the table goes on; what failed, and after how long, is said
+            print(f"{size:>8,} failed after {exc.run.seconds:.0f} s at {exc.run.peak_rss_mb:.0f} MB RSS", flush=True)
+            failures.append(f"  {size:,} files: {exc.run.stderr.splitlines()[-1][:400] if exc.run.stderr else exc}")
+            continue
         print(line(rows[-1], rows[-2] if len(rows) > 1 else None), flush=True)
     print()
     print(LEGEND)
+    for failure in failures:
+        print(failure)
     for sized in rows:
         print(f"  {sized.files:,} files: the one-file rescan changed {sized.changed}")
         for note in cli.stderr_notes(f"{sized.files:,} files", [sized.full, sized.unchanged, sized.one_file]):

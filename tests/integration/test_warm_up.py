@@ -1,5 +1,5 @@
-"""The server's warm-up, run by `coderooms db start` (issue 37): real scans of Code Rooms' own domain package
-into a throwaway repository that is deleted whole. Another repository is left exactly as it was, and nothing
+"""The server's warm-up, run by `coderooms db start` (issue 37): real scans of Code Rooms' own domain package,
+each into a throwaway repository deleted whole. Another repository is left exactly as it was, and nothing
 of the warm-up stays in the database: no node, no relationship, no GDS projection."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def test_the_warm_up_scans_real_code_and_leaves_nothing_behind(db: Database, rep
 
     done = warm_up(db)
 
-    assert done.scans == SCANS >= 2, "a rescan too: the second scan replaces the first"
+    assert done.scans == SCANS >= 2
     assert done.files >= len(list(Path(rooms.__file__).parent.rglob("*.py"))), "each scan read the package"
     assert snapshot(db, repo_id) == other
     assert census(db) == everything
