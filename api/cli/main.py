@@ -6,7 +6,7 @@ be read or written, text that is not UTF-8 or JSON, a setting or ``NEO4J_URI`` t
 anything else 1. ``CODEROOMS_DEBUG=1`` shows the traceback instead.
 
 Each command's module is imported only when that command runs (the server's pulls in Strawberry and the
-app, the curation hand's an HTTP client, the scan's the GDS client): `coderooms ingest` or `db status` should
+app, the curation hand's an HTTP client): `coderooms scan` or `db status` should
 not wait seconds for imports they never use. Asking for help loads them all. The garbage collector is set
 for the process by ``api.process_tuning``.
 """
