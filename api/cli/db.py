@@ -59,10 +59,10 @@ def _start(args: argparse.Namespace) -> int:
 
 
 def _warm_up(log: Callable[[str], None]) -> None:
-    """A server just started: warm it up with a small scan, so that the user's first scan runs at full speed."""
+    """A server just started: warm it up with a few small scans, so that the user's first scan runs at full speed."""
     from services.warm_up import warm_up  # the scan's modules: not for the other `db` commands
 
-    log("warming up the server with a scan of a small tree (once per start)…")
+    log("warming up the server with scans of a small tree (once per start; --no-warm-up skips it)…")
     db = Database.connect()
     try:
         with transaction_retries_unlogged():  # as a scan from the command line
