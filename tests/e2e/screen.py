@@ -38,7 +38,8 @@ def open_screen(page: Page, api: ServedApi, repo_id: str, token: str | None = No
 
 
 def block_row(page: Page, block_id: str) -> Locator:
-    return page.locator(f'[data-block-id="{block_id}"]')
+    """The block's row in the list (the picture's box carries the block id too)."""
+    return page.locator(f'[data-testid="block"][data-block-id="{block_id}"]')
 
 
 def seed_of(api: ServedApi, repo_id: str) -> dict[str, Any]:
