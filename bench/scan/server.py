@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import LiteralString
 
 from bench.ingest.one import server_pid
 from graphdb.database import Database
+from graphdb.gds import projection_names
 
 
 def server_rss_mb() -> float | None:
@@ -28,12 +28,6 @@ def census() -> tuple[int, int]:
     """(nodes in the database, graphs in the GDS catalog): equal before and after a run that cleaned up."""
     db = Database.connect()
     try:
-        return _count(db, "MATCH (n) RETURN count(n) AS n"), _count(
-            db, "CALL gds.graph.list() YIELD graphName RETURN count(*) AS n"
-        )
+        return int(db.rows("database_node_count")[0]["nodes"]), len(projection_names(db))
     finally:
         db.close()
-
-
-def _count(db: Database, statement: LiteralString) -> int:
-    return int(db.read(lambda tx: tx.run(statement).single(strict=True)["n"]))

@@ -3,36 +3,17 @@ stored positions kept, and the edge counts behind sockets."""
 
 from __future__ import annotations
 
-from rooms.contract import (
-    BlockKind,
-    BlockState,
-    Layout,
-    Member,
-    MemberRole,
-    MembershipSource,
-    Socket,
-    Sockets,
-    SystemBlock,
-)
+from rooms.contract import Layout, MemberRole, Socket, Sockets, SystemBlock
 from rooms.picture import BOX_H, BOX_W, ROW, block_files, edge_counts, layered, moved, positions, with_layout
+from tests.api.edit_support import candidate_block
 
 
 def _block(block_id: str, uses: list[str] = [], tests: list[str] = [], layout: Layout | None = None) -> SystemBlock:  # noqa: B006
-    return SystemBlock(
-        block_id=block_id,
-        name=block_id,
-        purpose="",
-        kind=BlockKind.SCANNED,
-        state=BlockState.CANDIDATE,
-        boundary_version=1,
-        contract_version=1,
-        membership_source=MembershipSource.PROPOSED,
-        membership=[Member(path=f"{block_id}/**", role=MemberRole.PRIMARY)],
-        sockets=Sockets(
-            inputs=[Socket(to=u, type="imports") for u in uses] + [Socket(to=t, class_="test") for t in tests]
-        ),
-        layout=layout or Layout(),
+    sockets = Sockets(
+        inputs=[Socket(to=u, type="imports") for u in uses] + [Socket(to=t, class_="test") for t in tests]
     )
+    block = candidate_block(block_id, [(f"{block_id}/**", MemberRole.PRIMARY)], [])
+    return block.model_copy(update={"sockets": sockets, "layout": layout or Layout()})
 
 
 def _overlap(a: tuple[float, float], b: tuple[float, float]) -> bool:
