@@ -7,6 +7,8 @@
   the boundary of its block.
 - `edit_graph`: for a candidate edit that merges or splits, the files, file-level edges, communities and
   package uses (read before the store is locked).
+- `files_and_edges`: a code graph's files and file-level edges, as the clustering, the edits and the
+  picture read them.
 
 Each reads the repository's live code-graph generation (`graphdb.codegraph.generations.live_key`); a naming
 packet's caller passes that key to `graph_facts` itself."""
@@ -17,9 +19,19 @@ import json
 
 from graphdb.codegraph.generations import live_key
 from graphdb.database import Database
-from rooms.candidate import ClusterParams, Fallback, FileEdge, PackageUse
+from rooms.candidate import ClusterParams, Fallback, FileEdge, FileInfo, PackageUse
 from rooms.edit.graph import EditGraph
 from rooms.naming import GraphFacts
+
+
+def files_and_edges(db: Database, key: str) -> tuple[tuple[FileInfo, ...], tuple[FileEdge, ...]]:
+    """The files (with their languages) and the file-level edges of the code graph whose nodes carry ``key``."""
+    files = tuple(FileInfo(str(r["path"]), str(r["language"])) for r in db.table("cluster_files", repo_id=key))
+    edges = tuple(
+        FileEdge(str(r["source"]), str(r["target"]), str(r["kind"]), float(r["weight"]))
+        for r in db.table("cluster_file_edges", repo_id=key)
+    )
+    return files, edges
 
 
 def graph_facts(db: Database, repo_id: str) -> GraphFacts:
@@ -47,13 +59,10 @@ def edit_graph(db: Database, repo_id: str) -> EditGraph | None:
     """What a merge or split needs from the code graph (`rooms.edit.graph`), with the levers the last scan
     used (its report); None when the repository has no code graph."""
     graph = live_key(db, repo_id)  # the nodes of the live generation carry its key
-    files = tuple(str(r["path"]) for r in db.table("cluster_files", repo_id=graph))
-    if not files:
+    infos, edges = files_and_edges(db, graph)
+    if not infos:
         return None
-    edges = tuple(
-        FileEdge(str(r["source"]), str(r["target"]), str(r["kind"]), float(r["weight"]))
-        for r in db.table("cluster_file_edges", repo_id=graph)
-    )
+    files = tuple(f.path for f in infos)
     packages = tuple(
         PackageUse(str(r["path"]), str(r["ecosystem"]), str(r["name"]))
         for r in db.rows("cluster_package_uses", repo_id=graph)

@@ -11,6 +11,7 @@ from neo4j import ManagedTransaction
 from graphdb import store as persisted
 from graphdb.codegraph.generations import live_key
 from graphdb.database import Database
+from graphdb.graph_facts import files_and_edges
 from rooms.contract import ErrorCode
 from rooms.picture import moved
 
@@ -45,15 +46,10 @@ class PlaceRefused:
     message: str
 
 
-def file_graph(db: Database, repo_id: str, graph: str | None = None) -> FileGraph:
-    """The files and file edges of the repository's live code graph, or of the generation ``graph`` (a scan
-    reads its staging generation before it is made live)."""
-    graph = graph or live_key(db, repo_id)  # the nodes of the live generation carry its key
-    paths = tuple(str(r["path"]) for r in db.table("cluster_files", repo_id=graph))
-    edges = tuple(
-        (str(r["source"]), str(r["target"]), str(r["kind"])) for r in db.table("cluster_file_edges", repo_id=graph)
-    )
-    return FileGraph(paths, edges)
+def file_graph(db: Database, repo_id: str) -> FileGraph:
+    """The files and file edges of the repository's live code graph."""
+    files, edges = files_and_edges(db, live_key(db, repo_id))  # the live generation's nodes carry its key
+    return FileGraph(tuple(f.path for f in files), tuple((e.source, e.target, e.kind) for e in edges))
 
 
 def socket_edges(

@@ -25,12 +25,11 @@ from time import perf_counter
 
 from graphdb.clustering import Assignments, cluster
 from graphdb.database import Database
+from graphdb.graph_facts import files_and_edges
 from rooms.candidate import (
     CandidateInput,
     CandidateReport,
     ClusterParams,
-    FileEdge,
-    FileInfo,
     PackageUse,
     SymbolInfo,
     build_candidate_seed,
@@ -43,16 +42,7 @@ from rooms.candidate.graph import FileGraph
 from rooms.contract import SeedFile
 from rooms.picture import with_layout
 
-__all__ = ["build_candidate", "candidate_from_input", "collect_input", "read_graph"]
-
-
-def read_graph(db: Database, repo_id: str) -> tuple[tuple[FileInfo, ...], tuple[FileEdge, ...]]:
-    files = tuple(FileInfo(str(r["path"]), str(r["language"])) for r in db.table("cluster_files", repo_id=repo_id))
-    edges = tuple(
-        FileEdge(str(r["source"]), str(r["target"]), str(r["kind"]), float(r["weight"]))
-        for r in db.table("cluster_file_edges", repo_id=repo_id)
-    )
-    return files, edges
+__all__ = ["build_candidate", "candidate_from_input", "collect_input"]
 
 
 def _seeds(
@@ -80,7 +70,7 @@ def collect_input(
     """Everything the builder reads: the graph, and the clustering unless a fallback makes it pointless."""
     started = perf_counter()
     graph = graph or repo_id
-    files, edges = read_graph(db, graph)
+    files, edges = files_and_edges(db, graph)
     paths = {f.path for f in files}
     fallback = plan_fallback(files, FileGraph(edges, paths).pair_count(), params)
     read_at = perf_counter()
