@@ -28,7 +28,7 @@ from ingest.options import ScanOptions
 from ingest.records import SkippedEntry
 
 _DIRECTORY_REASONS = {
-    **dict.fromkeys(("node_modules", "vendor", "third_party", "bower_components", "jspm_packages"), "vendored"),
+    **dict.fromkeys(("node_modules", "vendor", "bower_components", "jspm_packages"), "vendored"),
     **dict.fromkeys((".venv", "venv", "virtualenv", ".virtualenv", "virtualenvs", ".tox", ".nox"), "virtualenv"),
     **dict.fromkeys(("build", "dist", "target", "out", "_build", ".next", ".nuxt"), "build_output"),
     **dict.fromkeys(
@@ -183,9 +183,15 @@ def _ignored(ignores: tuple[tuple[str, pathspec.GitIgnoreSpec], ...], rel: str, 
     return False
 
 
+# Copies of other projects' code: third_party, 3rd-party, ThirdParty, thirdparty (as GitHub Linguist's vendor list).
+_THIRD_PARTY = re.compile(r"(?:3rd|third)[-_]?party", re.IGNORECASE)
+
+
 def _directory_reason(name: str) -> str | None:
     if name.endswith(".egg-info"):
         return "cache"
+    if _THIRD_PARTY.fullmatch(name):
+        return "vendored"
     return _DIRECTORY_REASONS.get(name)
 
 

@@ -101,6 +101,9 @@ def test_git_listing_includes_untracked_and_skips_committed_vendor_trees(tmp_pat
             ".gitignore": "*.log\n",
             "src/main.py": "print('hi')\n",
             "third_party/lib.py": "x = 1\n",
+            "web/3rd-party/flac.js": "var x = 1;\n",
+            "src/ThirdParty/zlib.c": "int x;\n",
+            "src/thirdparty_notes/keep.md": "kept: only a directory named for third-party code is vendored\n",
             "gone.py": "x = 1\n",
             "pkg/__pycache__/main.cpython-311.pyc": b"\x00\x01",
         },
@@ -110,9 +113,16 @@ def test_git_listing_includes_untracked_and_skips_committed_vendor_trees(tmp_pat
     (root / "gone.py").unlink()  # still in the index
     write(root, {"new file ✓.py": "y = 2\n", "ignored.log": "no\n"})
     result = scan_tree(root, OPTIONS)
-    assert [f.path for f in result.files] == [".gitignore", "new file ✓.py", "src/main.py"]
+    assert [f.path for f in result.files] == [
+        ".gitignore",
+        "new file ✓.py",
+        "src/main.py",
+        "src/thirdparty_notes/keep.md",
+    ]
     assert set(result.report.skipped) == {
         SkippedEntry("third_party/lib.py", "vendored"),
+        SkippedEntry("web/3rd-party/flac.js", "vendored"),
+        SkippedEntry("src/ThirdParty/zlib.c", "vendored"),
         SkippedEntry("pkg/__pycache__/main.cpython-311.pyc", "cache"),
         SkippedEntry("gone.py", "missing"),
     }
