@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, ClassVar, TypeVar
 
-from neo4j import READ_ACCESS, Driver, ManagedTransaction, Query, RoutingControl, unit_of_work
+from neo4j import READ_ACCESS, Driver, ManagedTransaction, Query, Result, RoutingControl, unit_of_work
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, SessionExpired, TransientError
 
 from graphdb import schema
@@ -69,19 +69,23 @@ class Database:
         An auto-commit transaction: one statement sees one committed state either way, and it costs one
         round trip. The local single instance needs no bookmarks to read what was committed before.
         """
-        with (
-            unavailable_as_error(),
-            self.driver.session(database=self.database, default_access_mode=READ_ACCESS) as session,
-        ):
-            return [record.data() for record in session.run(query(name), params)]
+        return self._read(name, params, lambda result: [record.data() for record in result])
 
     def table(self, name: str, /, **params: Any) -> list[dict[str, Any]]:
         """Run a read-only catalog statement that returns all its rows as one: ``collect({...}) AS rows``.
 
         For statements of thousands of rows: a record each costs the server and the driver far more than one
-        list of them does (bench/scan's README).
+        list of them does (bench/scan's README). The rows are maps of plain values, taken as the driver decoded
+        them: ``Record.data()`` would walk every value again to convert nodes that are not there.
         """
-        return list(self.rows(name, **params)[0]["rows"])
+        return self._read(name, params, lambda result: list(result.single(strict=True)["rows"]))
+
+    def _read(self, name: str, params: dict[str, Any], take: Callable[[Result], T]) -> T:
+        with (
+            unavailable_as_error(),
+            self.driver.session(database=self.database, default_access_mode=READ_ACCESS) as session,
+        ):
+            return take(session.run(query(name), params))
 
     def execute(self, name: str, /, **params: Any) -> list[dict[str, Any]]:
         """Run a catalog statement that writes, in its own write transaction."""

@@ -220,7 +220,7 @@ def moved(block: SystemBlock, x: float, y: float) -> SystemBlock:
 
 def block_files(blocks: Sequence[SystemBlock], paths: Sequence[str]) -> dict[str, frozenset[str]]:
     """The files of the code graph each block's membership covers (exact paths, and globs expanded)."""
-    files, known = list(paths), frozenset(paths)
+    files, known = sorted(paths), frozenset(paths)
     return {b.block_id: frozenset(resolve_members(b, files, known)) for b in blocks}
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rooms.contract import UNMAPPED_FILES_CAP, Store, SystemBlock, is_glob, path_matches
+from rooms.contract import UNMAPPED_FILES_CAP, Store, SystemBlock, glob_matches, is_glob
 
 
 def fingerprint(resolved_members: Iterable[str]) -> str:
@@ -29,10 +29,11 @@ def fingerprint(resolved_members: Iterable[str]) -> str:
 
 
 def resolve_members(block: SystemBlock, files: list[str], file_set: frozenset[str]) -> list[str]:
+    """The files (``files`` sorted, ``file_set`` the same paths) the block's membership entries cover."""
     resolved: set[str] = set()
     for member in block.membership:
         if is_glob(member.path):
-            resolved.update(f for f in files if path_matches(member.path, f))
+            resolved.update(glob_matches(member.path, files))
         elif member.path in file_set:
             resolved.add(member.path)
     return sorted(resolved)

@@ -15,7 +15,7 @@ from graphdb.errors import GraphDbError
 from graphdb.retry_log import transaction_retries_unlogged
 from rooms.contract import SeedFile, SystemBlock
 from rooms.contract.base import REPO_ID, REPO_ID_RULE
-from rooms.contract.paths import is_glob, path_matches
+from rooms.contract.paths import glob_matches, is_glob
 from rooms.store_rules import VersionConflict
 from services import scan as scans
 
@@ -111,13 +111,13 @@ def _ingest(args: argparse.Namespace) -> int:
 
 
 def members(block: SystemBlock, listing: list[str], file_set: frozenset[str]) -> list[dict[str, str]]:
-    """The block's files with their roles: a glob member stands for the files it matches, in its role."""
+    """The block's files (``listing`` sorted) with their roles: a glob member stands for the files it matches,
+    in its role."""
     roles: dict[str, str] = {}
     for member in block.membership:
         if is_glob(member.path):
-            for path in listing:
-                if path_matches(member.path, path):
-                    roles.setdefault(path, member.role.value)
+            for path in glob_matches(member.path, listing):
+                roles.setdefault(path, member.role.value)
         elif member.path in file_set:
             roles.setdefault(member.path, member.role.value)
     return [{"path": path, "role": roles[path]} for path in sorted(roles)]

@@ -217,10 +217,10 @@ class Structure:
         homeless: dict[str, set[str]] = defaultdict(set)
         for path in sorted(self.loose_tests):
             weights = [self.graph.weight_to(path, u.files) for u in units]
-            depth = [shared_depth(posixpath.dirname(path), u.anchor) for u in units]
             if units and max(weights) > 0:
                 _heaviest(units, weights).files.add(path)
-            elif units and max(depth) > 0:  # a crate's tests/ with no resolved use: the crate's nearest unit
+            elif units and max(depth := [shared_depth(posixpath.dirname(path), u.anchor) for u in units]) > 0:
+                # a crate's tests/ with no resolved use: the crate's nearest unit
                 _heaviest(units, depth, _sizes(units)).files.add(path)
             else:
                 homeless[tree_of(path)].add(path)

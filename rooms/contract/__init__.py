@@ -51,7 +51,7 @@ from rooms.contract.enums import (
 from rooms.contract.error_codes import DESCRIPTIONS as ERROR_CODE_DESCRIPTIONS
 from rooms.contract.error_codes import ErrorCode
 from rooms.contract.errors import ContractError
-from rooms.contract.paths import is_glob, path_matches, path_problem, validate_repo_path
+from rooms.contract.paths import glob_matches, is_glob, path_matches, path_problem, validate_repo_path
 from rooms.contract.seed import (
     SEED_SCHEMA,
     STORE_SCHEMA,
@@ -102,6 +102,7 @@ __all__ = [
     "UnmappedAction",
     "UnmappedPolicy",
     "Validity",
+    "glob_matches",
     "is_glob",
     "parse_seed",
     "parse_store",

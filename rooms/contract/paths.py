@@ -12,6 +12,8 @@ path, as web frameworks name files.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from rooms.contract.error_codes import ErrorCode
@@ -91,3 +93,20 @@ def _compile(glob: str) -> re.Pattern[str]:
 def path_matches(glob: str, path: str) -> bool:
     """True when `path` (taken literally) matches the whole of `glob`."""
     return _compile(glob).fullmatch(path) is not None
+
+
+def glob_matches(glob: str, sorted_paths: Sequence[str]) -> Iterator[str]:
+    """The paths of ``sorted_paths`` (in ascending order) that ``glob`` matches, in order.
+
+    A match starts with the glob's text before its first wildcard, and sorted paths with one prefix are
+    adjacent: only that run is tried, not every path (a map's globs would otherwise cost blocks x files).
+    """
+    wildcards = [i for i in (glob.find("*"), glob.find("?")) if i >= 0]
+    head = glob[: min(wildcards)] if wildcards else glob
+    pattern = _compile(glob)
+    for i in range(bisect_left(sorted_paths, head), len(sorted_paths)):
+        path = sorted_paths[i]
+        if not path.startswith(head):
+            return
+        if pattern.fullmatch(path) is not None:
+            yield path

@@ -1,6 +1,8 @@
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rooms.contract import ContractError, is_glob, path_matches, path_problem, validate_repo_path
+from rooms.contract import ContractError, glob_matches, is_glob, path_matches, path_problem, validate_repo_path
 
 
 @pytest.mark.parametrize(
@@ -73,3 +75,23 @@ def test_is_glob() -> None:
     assert is_glob("a/?.py")
     assert not is_glob("pages/[id].tsx")
     assert not is_glob("src/a.py")
+
+
+_SEGMENTS = st.sampled_from(["a", "ab", "b", "a.py", "ab.py", "test_a.py", "[id].tsx", "é", "a-b"])
+_PATHS = st.lists(_SEGMENTS, min_size=1, max_size=4).map("/".join)
+_GLOB_PARTS = st.sampled_from(["a", "ab", "b", "*", "?", "**", "*.py", "a*", "test_*", "[id].tsx", "é"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_GLOB_PARTS, min_size=1, max_size=4).map("/".join), st.lists(_PATHS, max_size=30))
+def test_glob_matches_is_path_matches_over_the_sorted_paths(glob: str, paths: list[str]) -> None:
+    """Trying only the run of paths after the glob's literal head finds every match a full scan finds."""
+    listing = sorted(set(paths))
+    assert list(glob_matches(glob, listing)) == [p for p in listing if path_matches(glob, p)]
+
+
+def test_glob_matches_a_literal_head_that_is_a_prefix_of_other_directories() -> None:
+    listing = sorted(["src/a.py", "src/ab/c.py", "src2/a.py", "srcx.py", "lib/src/a.py"])
+    assert list(glob_matches("src/**", listing)) == ["src/a.py", "src/ab/c.py"]
+    assert list(glob_matches("src*", listing)) == ["srcx.py"]
+    assert list(glob_matches("**/a.py", listing)) == ["lib/src/a.py", "src/a.py", "src2/a.py"]
