@@ -5,7 +5,7 @@ procedures, plans each statement and JIT-compiles what runs hot, all during its 
 the scan parses on: without a warm-up the user's first scan pays for all of it. The warm-up is ``SCANS``
 real scans of Code Rooms' own domain package (real code, present wherever Code Rooms is installed), each
 into a throwaway repository of its own, so that each writes its whole graph and map as a first scan does,
-deleted right after it.
+deleted right after it. An optional ``progress(WARMING_UP, done, SCANS)`` hears each scan done.
 """
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ from graphdb.database import Database
 from graphdb.history import Actor
 from rooms.contract import Seat
 from rooms.store_rules import VersionConflict
-from services.scan import scan
+from services.scan import Progress, scan
 
 SCANS = 4
+WARMING_UP = "warming up"
 WARM_UP_ACTOR = Actor(Seat.OWNER, "warm-up")
 
 
@@ -34,12 +35,14 @@ class WarmUp:
     seconds: float
 
 
-def warm_up(db: Database) -> WarmUp:
+def warm_up(db: Database, progress: Progress | None = None) -> WarmUp:
     """Scan the warm-up tree ``SCANS`` times, each time into a fresh repository deleted afterwards."""
     started = perf_counter()
+    tell = progress or (lambda _phase, _done, _total: None)
     tree = Path(rooms.__file__).resolve().parent
     files = 0
-    for _ in range(SCANS):
+    for done in range(SCANS):
+        tell(WARMING_UP, done, SCANS)
         repo_id = f"coderooms-warm-up-{uuid.uuid4().hex[:12]}"
         try:
             outcome = scan(db, tree, repo_id, None, naming="heuristic", actor=WARM_UP_ACTOR)
@@ -48,4 +51,5 @@ def warm_up(db: Database) -> WarmUp:
             files = len(outcome.ingest.result.files)
         finally:
             delete_repository(db, repo_id)
+    tell(WARMING_UP, SCANS, SCANS)
     return WarmUp(SCANS, files, perf_counter() - started)

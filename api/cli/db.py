@@ -6,11 +6,12 @@ import argparse
 from collections.abc import Callable
 
 from api.cli.output import EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, emit_json, fail, progress
+from api.cli.progress_bar import progress_bar
 from graphdb.connection import resolve_target
 from graphdb.database import Database
 from graphdb.errors import GraphDbError, NoDatabaseConfigured, PortInUse
 from graphdb.retry_log import transaction_retries_unlogged
-from graphdb.runtime import LocalInstance
+from graphdb.runtime import LocalInstance, ServerStatus
 from graphdb.settings import DbSettings
 
 
@@ -39,14 +40,11 @@ def _instance(args: argparse.Namespace) -> tuple[DbSettings, LocalInstance]:
 
 
 def _start(args: argparse.Namespace) -> int:
-    settings, instance = _instance(args)
+    settings = DbSettings()
     if settings.external:
         return fail("NEO4J_URI is set: the external database is used and no local server is started", EXIT_BAD_INPUT)
-    starting = instance.running_pid() is None
     try:
-        status = instance.start()
-        if starting and not args.no_warm_up:
-            _warm_up(progress(args.json))
+        status = _start_warm(settings, args)
     except PortInUse as exc:
         return fail(str(exc), EXIT_BAD_INPUT)
     except GraphDbError as exc:
@@ -58,7 +56,33 @@ def _start(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _warm_up(log: Callable[[str], None]) -> None:
+def _start_warm(settings: DbSettings, args: argparse.Namespace) -> ServerStatus:
+    """Start the server and warm it up if this start started it. On a terminal a bar walks the phases below the
+    log's lines (provisioning, starting, warming up k/N scans); it is gone before whatever the command says next."""
+    draw, clear = progress_bar(args.json, unit="scans", timed=True)
+    log = _above(clear, progress(args.json))
+    instance = LocalInstance(settings, log=log, progress=draw)
+    starting = instance.running_pid() is None
+    try:
+        status = instance.start()
+        if starting and not args.no_warm_up:
+            _warm_up(log, draw)
+        return status
+    finally:
+        clear()
+
+
+def _above(clear: Callable[[], None], log: Callable[[str], None]) -> Callable[[str], None]:
+    """``log`` on a line of its own: the bar's line is cleared first, and the bar's next report draws it again."""
+
+    def log_above(message: str) -> None:
+        clear()
+        log(message)
+
+    return log_above
+
+
+def _warm_up(log: Callable[[str], None], draw: Callable[[str, int, int], None]) -> None:
     """A server just started: warm it up with a few small scans, so that the user's first scan runs at full speed."""
     from services.warm_up import warm_up  # the scan's modules: not for the other `db` commands
 
@@ -66,7 +90,7 @@ def _warm_up(log: Callable[[str], None]) -> None:
     db = Database.connect()
     try:
         with transaction_retries_unlogged():  # as a scan from the command line
-            done = warm_up(db)
+            done = warm_up(db, draw)
     finally:
         db.close()
     log(f"warmed up: {done.scans} scans of {done.files} files in {done.seconds:.1f}s")

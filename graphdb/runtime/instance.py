@@ -31,6 +31,7 @@ _SPAWNED: dict[int, subprocess.Popen[bytes]] = {}
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
 ADMIN_TOOL = "org.neo4j.cli.AdminTool"
 USER = "neo4j"
+STARTING = "starting"  # the phase ``start`` reports from the server's configuration until Bolt and GDS answer
 
 
 @dataclass(frozen=True)
@@ -110,9 +111,18 @@ def free_port() -> int:
 
 
 class LocalInstance:
-    def __init__(self, settings: DbSettings, log: Callable[[str], None] = lambda _: None) -> None:
+    """``log`` hears what happens, a line each; ``progress`` hears the phases of a start (``PROVISIONING``, then
+    ``STARTING``) as often as the start waits, so that a progress bar can show a long wait is alive."""
+
+    def __init__(
+        self,
+        settings: DbSettings,
+        log: Callable[[str], None] = lambda _: None,
+        progress: prov.Progress = prov.no_progress,
+    ) -> None:
         self.settings = settings
         self.log = log
+        self.progress = progress
         self.dir = settings.home / "instances" / settings.instance
         self.conf_dir = self.dir / "conf"
         self.pid_file = self.dir / "run" / "coderooms-neo4j.pid"
@@ -183,7 +193,8 @@ class LocalInstance:
             self.log(f"removing stale pid file {self.pid_file} (no server process behind it)")
             self.pid_file.unlink()
         java = find_java(self.settings.java_home, self.settings.jvm_dirs)
-        dist = prov.provision(self.settings.home, java, self.log)
+        dist = prov.provision(self.settings.home, java, self.log, self.progress)
+        self.progress(STARTING, 0, 0)  # setting the first password runs Java for a while
         port = self._choose_port()
         self._write_config(dist, port)
         self._ensure_password(java, dist)
@@ -295,6 +306,7 @@ class LocalInstance:
         conn = self.connection()
         assert conn is not None
         while time.monotonic() < deadline:
+            self.progress(STARTING, 0, 0)
             exited = proc.poll() is not None if proc is not None else not self._is_our_process(pid)
             if exited:
                 self.pid_file.unlink(missing_ok=True)

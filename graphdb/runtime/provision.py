@@ -17,6 +17,14 @@ from graphdb.errors import MavenFailed
 from graphdb.runtime.versions import DIST_NAME, GDS_VERSION, NEO4J_VERSION
 
 STAMP = ".complete"
+PROVISIONING = "provisioning"  # the phase ``provision`` reports while Maven downloads
+
+# ``progress(phase, done, total)``, as a scan reports: ``total`` 0 when nothing is counted.
+Progress = Callable[[str, int, int], None]
+
+
+def no_progress(_phase: str, _done: int, _total: int) -> None:
+    pass
 
 
 def dist_dir(home: Path) -> Path:
@@ -27,7 +35,9 @@ def is_provisioned(home: Path) -> bool:
     return (dist_dir(home) / STAMP).is_file()
 
 
-def provision(home: Path, java: Path, log: Callable[[str], None] = lambda _: None) -> Path:
+def provision(
+    home: Path, java: Path, log: Callable[[str], None] = lambda _: None, progress: Progress = no_progress
+) -> Path:
     """Make sure the jars are on disk; return the distribution directory."""
     target = dist_dir(home)
     if is_provisioned(home):
@@ -53,10 +63,10 @@ def provision(home: Path, java: Path, log: Callable[[str], None] = lambda _: Non
         f"-Dcoderooms.home={staging}",
         "package",
     ]
-    done = subprocess.run(cmd, cwd=staging, env=env, capture_output=True, text=True)
-    if done.returncode != 0:
+    returncode, output = _run_maven(cmd, staging, env, progress)
+    if returncode != 0:
         shutil.rmtree(staging, ignore_errors=True)
-        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
+        tail = "\n".join(output.strip().splitlines()[-15:])
         raise MavenFailed(
             f"Maven could not resolve the Neo4j/GDS jars (offline, or Maven Central unreachable?). Maven said:\n{tail}"
         )
@@ -67,3 +77,21 @@ def provision(home: Path, java: Path, log: Callable[[str], None] = lambda _: Non
     size_mib = sum(f.stat().st_size for f in target.rglob("*.jar")) // (1 << 20)
     log(f"jars ready in {target} ({size_mib} MiB)")
     return target
+
+
+def _run_maven(cmd: list[str], cwd: Path, env: dict[str, str], progress: Progress) -> tuple[int, str]:
+    """Run Maven to its end; its exit code and what it printed. ``progress`` hears every second that it still
+    runs: quiet (``-q``), Maven prints nothing to count, and its download lines are no interface to parse."""
+    maven = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        while True:
+            progress(PROVISIONING, 0, 0)
+            try:
+                output, _ = maven.communicate(timeout=1.0)
+            except subprocess.TimeoutExpired:  # retrying loses no output (the documented way to poll)
+                continue
+            return maven.returncode, output
+    except BaseException:  # interrupted: no download left running behind us, as subprocess.run would
+        maven.kill()
+        maven.wait()
+        raise

@@ -5,13 +5,8 @@ document (every block's files with roles, the sockets with edge counts) and stde
 from __future__ import annotations
 
 import json
-import os
-import pty
 import re
-import select
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,11 +14,11 @@ import pytest
 from graphdb.connection import Target
 from services.scan import PHASES
 from tests.api.conftest import env_for
+from tests.terminal import CLEAR, frames, run_on_terminals
 
 pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parents[2]
-BAR = "\x1b[K"  # the bar's redraw: carriage return, then clear the line
 
 
 def small_tree(into: Path) -> Path:
@@ -36,53 +31,21 @@ def small_tree(into: Path) -> Path:
     return into
 
 
-def run_on_terminals(target: Target, *args: str) -> tuple[int, str, str]:
-    """Run `coderooms scan` with stdout and stderr on two pseudo-terminals; what each showed (CRLF as LF)."""
-    out_master, out_slave = pty.openpty()
-    err_master, err_slave = pty.openpty()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "api.cli.main", "scan", *args],
-        env=env_for(target),
-        stdin=subprocess.DEVNULL,
-        stdout=out_slave,
-        stderr=err_slave,
-        close_fds=True,
-    )
-    os.close(out_slave)
-    os.close(err_slave)
-    seen = {out_master: bytearray(), err_master: bytearray()}
-    open_fds = set(seen)
-    while open_fds:
-        ready, _, _ = select.select(list(open_fds), [], [], 300)
-        assert ready, "the scan went quiet for 5 minutes"
-        for fd in ready:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:  # EIO: the child closed its side
-                chunk = b""
-            if chunk:
-                seen[fd].extend(chunk)
-            else:
-                open_fds.discard(fd)
-                os.close(fd)
-    code = process.wait(timeout=60)
-    text = [seen[fd].decode().replace("\r\n", "\n") for fd in (out_master, err_master)]
-    return code, text[0], text[1]
-
-
 def test_a_terminal_sees_the_phases_in_order_then_the_summary(
     neo4j_target: Target, repo_id: str, tmp_path: Path
 ) -> None:
     tree = small_tree(tmp_path / "tree")
-    code, out, err = run_on_terminals(neo4j_target, str(tree), "--repo-id", repo_id, "--naming", "heuristic")
+    code, out, err = run_on_terminals(
+        env_for(neo4j_target), "scan", str(tree), "--repo-id", repo_id, "--naming", "heuristic"
+    )
     assert code == 0, err
-    frames = [frame for frame in re.split(r"\r\x1b\[K", err) if frame.strip()]
-    phases = [frame.split("[")[0].strip(" …\n") for frame in frames if not frame.startswith("scanning ")]
+    drawn = frames(err)
+    phases = [frame.split("[")[0].strip(" …\n") for frame in drawn if not frame.startswith("scanning ")]
     firsts = [phase for i, phase in enumerate(phases) if i == 0 or phases[i - 1] != phase]
     assert firsts == list(PHASES), err
-    parsed = [frame for frame in frames if frame.startswith("parsing")]
+    parsed = [frame for frame in drawn if frame.startswith("parsing")]
     assert re.search(r"\] +(\d+)/\1 files", parsed[-1]), parsed  # the parse counts up to every file
-    assert err.endswith(BAR), "the bar clears its line when the scan ends"
+    assert err.endswith(CLEAR), "the bar clears its line when the scan ends"
     assert "dependencies:" in out and " edges" in out and "unmapped residue:" in out
     assert re.search(r"\d+ files +\d+ tests", out)
     assert "coderooms serve" in out and "coderooms runner" in out
@@ -92,9 +55,11 @@ def test_json_on_a_terminal_is_one_document_with_members_roles_and_sockets(
     neo4j_target: Target, repo_id: str, tmp_path: Path
 ) -> None:
     tree = small_tree(tmp_path / "tree")
-    code, out, err = run_on_terminals(neo4j_target, str(tree), "--repo-id", repo_id, "--naming", "heuristic", "--json")
+    code, out, err = run_on_terminals(
+        env_for(neo4j_target), "scan", str(tree), "--repo-id", repo_id, "--naming", "heuristic", "--json"
+    )
     assert code == 0, err
-    assert BAR not in err and "\r" not in err and not any(phase in err for phase in PHASES)
+    assert CLEAR not in err and "\r" not in err and not any(phase in err for phase in PHASES)
     document = json.loads(out)  # exactly one document: anything else on stdout fails to parse
     files = {p.relative_to(tree).as_posix() for p in tree.rglob("*.py")}
     members = [m for block in document["blocks"] for m in block["members"]]

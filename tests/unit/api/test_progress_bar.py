@@ -15,6 +15,12 @@ def test_a_line_shows_the_phase_and_counted_files() -> None:
     assert line("parsing", 40, 40).startswith("parsing    [########################] 40/40")
 
 
+def test_a_line_counts_another_unit_and_times_a_phase_that_counts_nothing() -> None:
+    assert line("warming up", 1, 4, "scans") == "warming up [######------------------] 1/4 scans"
+    assert line("starting", 0, 0, "scans", seconds=12.9) == "starting… 12s"
+    assert line("parsing", 20, 40, seconds=3.0) == line("parsing", 20, 40), "a count shows progress by itself"
+
+
 def test_the_bar_redraws_in_place_each_phase_and_clears_its_line() -> None:
     stream = io.StringIO()
     bar = ProgressBar(stream)
@@ -28,6 +34,30 @@ def test_the_bar_redraws_in_place_each_phase_and_clears_its_line() -> None:
     assert frames[0] == "" and frames[-1] == ""
     assert frames[1].startswith("parsing") and frames[-3].endswith("1000/1000 files") and frames[-2] == "resolving…"
     assert len(frames) < 10 and "\n" not in stream.getvalue()
+
+
+def test_a_timed_bar_draws_again_after_a_line_of_its_commands_and_keeps_counting(monkeypatch) -> None:
+    clock = iter([100.0, 100.01, 102.5, 103.0])
+    monkeypatch.setattr(progress_bar, "monotonic", lambda: next(clock))
+    stream = io.StringIO()
+    bar = ProgressBar(stream, "scans", timed=True)
+    bar("starting", 0, 0)
+    bar.close()  # the command prints a line of its own
+    stream.write("ready\n")
+    bar("starting", 0, 0)  # at once, yet drawn: its line was cleared
+    bar("starting", 0, 0)
+    bar("warming up", 1, 4)
+    bar.close()
+    bar.close()  # nothing left to clear
+    assert stream.getvalue().split("\r\x1b[K") == [
+        "",
+        "starting… 0s",
+        "ready\n",
+        "starting… 0s",
+        "starting… 2s",  # since the phase's first report, not since the line
+        "warming up [######------------------] 1/4 scans",
+        "",
+    ]
 
 
 def test_nothing_is_drawn_off_a_terminal_or_with_json(monkeypatch) -> None:
