@@ -14,19 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from rooms.contract import SeedFile, is_glob, path_matches
+from rooms.contract import SeedFile
+from rooms.reconcile import resolve_members
 
 
 def seeds_from_previous(previous: SeedFile, paths: Iterable[str]) -> dict[str, int]:
     paths = sorted(set(paths))
+    known = frozenset(paths)
     blocks = sorted(previous.blocks, key=lambda b: b.block_id)
     seeds: dict[str, int] = {}
     for index, block in enumerate(blocks):
-        exact = {m.path for m in block.membership if not is_glob(m.path)}
-        globs = [m.path for m in block.membership if is_glob(m.path)]
-        for path in paths:
-            if path not in seeds and (path in exact or any(path_matches(g, path) for g in globs)):
-                seeds[path] = index
+        for path in resolve_members(block, paths, known):
+            seeds.setdefault(path, index)
     fresh = len(blocks)
     for path in paths:
         if path not in seeds:

@@ -8,7 +8,7 @@ Public API:
   `ReceiptType`, `EmitterKind`, `UnmappedAction`, `Seat`
 - codecs: `parse_seed`, `serialize_seed`, `parse_store`, `serialize_store`, `validate_seed`,
   `validate_store`, `store_from_seed`, `seed_from_store`
-- paths: `validate_repo_path`, `path_problem`, `path_matches`, `is_glob`
+- paths: `validate_repo_path`, `path_problem`, `path_matches`, `glob_matches`, `is_glob`
 - errors: `ContractError`, `ErrorCode` (every stable code, with `ERROR_CODE_DESCRIPTIONS`)
 - constants: `SEED_SCHEMA`, `STORE_SCHEMA`, `UNMAPPED_FILES_CAP`
 """

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rooms.contract import SystemBlock, is_glob, path_matches
+from rooms.contract import SystemBlock, glob_matches, is_glob
 from rooms.naming.heuristic import NAME_MAX, PURPOSE_MAX, dominant_symbols
 
 PACKET_SCHEMA = "coderooms-naming-packet-v1"
@@ -52,10 +52,10 @@ class GraphFacts:
 def block_files(block: SystemBlock, facts: GraphFacts) -> list[str]:
     """The graph's files the block's membership entries resolve to (globs matched, exact paths kept)."""
     files: set[str] = set()
+    paths = sorted(facts.languages)
     for member in block.membership:
         if is_glob(member.path):
-            head = member.path[: min(i for i in (member.path.find("*"), member.path.find("?")) if i >= 0)]
-            files.update(path for path in facts.languages if path.startswith(head) and path_matches(member.path, path))
+            files.update(glob_matches(member.path, paths))
         elif member.path in facts.languages:
             files.add(member.path)
     return sorted(files)
