@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -41,17 +41,13 @@ from rooms.candidate import CandidateInput, CandidateReport, ClusterParams
 from rooms.candidate.sockets import TEST_ONLY
 from rooms.contract import ErrorCode, NamedBy, SeedFile, SkeletonState, Store, seed_from_store
 from rooms.picture import block_files, edge_counts
+from rooms.progress import Progress, no_progress
 from rooms.store_rules import CandidateWrite, VersionConflict, version_conflict
 from services.candidate import candidate_from_input, collect_input
 from services.naming import name_candidate
 
 # A scan's steps in order; ingest stops after "loading" (the code graph written).
 PHASES = ("discovering", "parsing", "resolving", "loading", "clustering", "naming", "writing")
-Progress = Callable[[str, int, int], None]
-
-
-def _silent(_phase: str, _done: int, _total: int) -> None:
-    pass
 
 
 class ScanRefused(Exception):
@@ -128,7 +124,7 @@ def ingest(
 ) -> IngestOutcome:
     """Sync the repository's live code graph with the tree, in place (no store, so no version to lose)."""
     with _checked(db, root, repo_id, rebind) as (holder, bound):
-        outcome = _sync(db, root, bound.live, bound.live, options, progress or _silent)
+        outcome = _sync(db, root, bound.live, bound.live, options, progress or no_progress)
         try:
             db.write(partial(generations.promote, repo_id=repo_id, graph=bound.live, root=str(root), holder=holder))
         except generations.ScanLockLost as exc:
@@ -222,7 +218,7 @@ def scan(
 ) -> ScanOutcome | VersionConflict:
     """Ingest, cluster, build and write the candidate. A conflict, like a refusal, leaves the store and the
     live code graph as they were."""
-    progress = progress or _silent
+    progress = progress or no_progress
     with _checked(db, root, repo_id, rebind) as (holder, bound):
         current = store_writes.read_store(db, repo_id)
         if (conflict := version_conflict(current, expected)) is not None:

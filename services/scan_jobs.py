@@ -23,7 +23,8 @@ from enum import Enum
 from time import monotonic
 from typing import Any
 
-from services.scan import Progress, ScanRefused
+from rooms.progress import Progress
+from services.scan import ScanRefused
 
 log = logging.getLogger(__name__)
 

@@ -20,8 +20,9 @@ from graphdb.codegraph.generations import delete_repository
 from graphdb.database import Database
 from graphdb.history import Actor
 from rooms.contract import Seat
+from rooms.progress import Progress, no_progress
 from rooms.store_rules import VersionConflict
-from services.scan import Progress, scan
+from services.scan import scan
 
 SCANS = 4
 WARMING_UP = "warming up"
@@ -35,14 +36,13 @@ class WarmUp:
     seconds: float
 
 
-def warm_up(db: Database, progress: Progress | None = None) -> WarmUp:
+def warm_up(db: Database, progress: Progress = no_progress) -> WarmUp:
     """Scan the warm-up tree ``SCANS`` times, each time into a fresh repository deleted afterwards."""
     started = perf_counter()
-    tell = progress or (lambda _phase, _done, _total: None)
     tree = Path(rooms.__file__).resolve().parent
     files = 0
     for done in range(SCANS):
-        tell(WARMING_UP, done, SCANS)
+        progress(WARMING_UP, done, SCANS)
         repo_id = f"coderooms-warm-up-{uuid.uuid4().hex[:12]}"
         try:
             outcome = scan(db, tree, repo_id, None, naming="heuristic", actor=WARM_UP_ACTOR)
@@ -51,5 +51,5 @@ def warm_up(db: Database, progress: Progress | None = None) -> WarmUp:
             files = len(outcome.ingest.result.files)
         finally:
             delete_repository(db, repo_id)
-    tell(WARMING_UP, SCANS, SCANS)
+    progress(WARMING_UP, SCANS, SCANS)
     return WarmUp(SCANS, files, perf_counter() - started)

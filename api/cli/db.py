@@ -13,6 +13,7 @@ from graphdb.errors import GraphDbError, NoDatabaseConfigured, PortInUse
 from graphdb.retry_log import transaction_retries_unlogged
 from graphdb.runtime import LocalInstance, ServerStatus
 from graphdb.settings import DbSettings
+from rooms.progress import Progress
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -82,7 +83,7 @@ def _above(clear: Callable[[], None], log: Callable[[str], None]) -> Callable[[s
     return log_above
 
 
-def _warm_up(log: Callable[[str], None], draw: Callable[[str, int, int], None]) -> None:
+def _warm_up(log: Callable[[str], None], draw: Progress) -> None:
     """A server just started: warm it up with a few small scans, so that the user's first scan runs at full speed."""
     from services.warm_up import warm_up  # the scan's modules: not for the other `db` commands
 

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from time import monotonic
 from typing import TextIO
 
+from rooms.progress import Progress, no_progress
+
 WIDTH = 24
 _REDRAW_S = 0.1  # within a phase, at most this often: a parse reports every file
 _CLEAR = "\r\x1b[K"
@@ -55,20 +57,14 @@ def line(phase: str, done: int, total: int, unit: str = "files", seconds: float 
     return f"{phase:<11}[{'#' * filled}{'-' * (WIDTH - filled)}] {done:>{len(str(total))}}/{total} {unit}"
 
 
-def _nothing(_phase: str, _done: int, _total: int) -> None:
-    pass
-
-
 def shown(quiet: bool) -> bool:
     return not quiet and sys.stdout.isatty() and sys.stderr.isatty()
 
 
-def progress_bar(
-    quiet: bool, unit: str = "files", timed: bool = False
-) -> tuple[Callable[[str, int, int], None], Callable[[], None]]:
+def progress_bar(quiet: bool, unit: str = "files", timed: bool = False) -> tuple[Progress, Callable[[], None]]:
     """The callback a scan (or a server's start) reports to and what to call when it ends: a bar on stderr when
     ``shown``."""
     if not shown(quiet):
-        return _nothing, lambda: None
+        return no_progress, lambda: None
     bar = ProgressBar(sys.stderr, unit, timed)
     return bar, bar.close

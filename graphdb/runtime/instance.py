@@ -23,6 +23,7 @@ from graphdb.runtime import provision as prov
 from graphdb.runtime.java import find_java
 from graphdb.runtime.probe import probe_versions
 from graphdb.settings import DbSettings
+from rooms.progress import Progress, no_progress
 
 # Servers this Python process started, kept referenced so they are reaped on stop (not
 # garbage-collected as "still running" while the server deliberately outlives a CLI call).
@@ -118,7 +119,7 @@ class LocalInstance:
         self,
         settings: DbSettings,
         log: Callable[[str], None] = lambda _: None,
-        progress: prov.Progress = prov.no_progress,
+        progress: Progress = no_progress,
     ) -> None:
         self.settings = settings
         self.log = log

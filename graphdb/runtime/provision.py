@@ -15,16 +15,10 @@ from pathlib import Path
 
 from graphdb.errors import MavenFailed
 from graphdb.runtime.versions import DIST_NAME, GDS_VERSION, NEO4J_VERSION
+from rooms.progress import Progress, no_progress
 
 STAMP = ".complete"
 PROVISIONING = "provisioning"  # the phase ``provision`` reports while Maven downloads
-
-# ``progress(phase, done, total)``, as a scan reports: ``total`` 0 when nothing is counted.
-Progress = Callable[[str, int, int], None]
-
-
-def no_progress(_phase: str, _done: int, _total: int) -> None:
-    pass
 
 
 def dist_dir(home: Path) -> Path:
