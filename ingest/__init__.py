@@ -6,6 +6,7 @@ sorted, deterministic records plus a report. Pass the previous result to rescan 
 and a ``ParseSink`` to be told of parses and resolved edges as they come (a loader writes meanwhile).
 """
 
+from ingest.changes import Edits, StoredFile, edits_since
 from ingest.options import ScanOptions
 from ingest.parse import PARSER_VERSION, FileParse, parse_file
 from ingest.records import (
@@ -25,6 +26,7 @@ from ingest.tree_scan import ParseSink, ScanProgress, scan_tree
 __all__ = [
     "PARSER_VERSION",
     "EdgeKind",
+    "Edits",
     "EdgeRecord",
     "FileIssue",
     "FileParse",
@@ -36,8 +38,10 @@ __all__ = [
     "ScanReport",
     "ScanResult",
     "SkippedEntry",
+    "StoredFile",
     "SymbolKind",
     "SymbolRecord",
+    "edits_since",
     "parse_file",
     "scan_tree",
 ]

@@ -21,13 +21,15 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from time import perf_counter
 from typing import Any
+
+from neo4j import ManagedTransaction
 
 from graphdb import codegraph, store_writes
 from graphdb.codegraph import LoadReport, generations
@@ -36,15 +38,18 @@ from graphdb.graph_facts import graph_facts
 from graphdb.history import Actor
 from graphdb.runners import pinned_runner
 from graphdb.scan_lock import ScanInProgress, scan_lock
-from ingest import ParseSink, ScanOptions, ScanResult, scan_tree
-from rooms.candidate import CandidateInput, CandidateReport, ClusterParams
+from ingest import FileParse, ParseSink, ScanOptions, ScanResult, scan_tree
+from rooms.candidate import CandidateReport, ClusterParams, FileEdge, FileInfo
 from rooms.candidate.sockets import TEST_ONLY
 from rooms.contract import ErrorCode, NamedBy, SeedFile, SkeletonState, Store, seed_from_store
 from rooms.picture import block_files, edge_counts
 from rooms.progress import Progress, no_progress
 from rooms.store_rules import CandidateWrite, VersionConflict, version_conflict
 from services.candidate import candidate_from_input, collect_input
+from services.kept_map import KeptMap, kept_map
 from services.naming import name_candidate
+
+Pair = tuple[str, str]  # a source block and the block it depends on
 
 # A scan's steps in order; ingest stops after "loading" (the code graph written).
 PHASES = ("discovering", "parsing", "resolving", "loading", "clustering", "naming", "writing")
@@ -96,13 +101,17 @@ def _checked(db: Database, root: Path, repo_id: str, rebind: bool) -> Iterator[t
 
 
 def _sync(
-    db: Database, root: Path, graph: str, parses_from: str, options: ScanOptions | None, progress: Progress
+    db: Database,
+    root: Path,
+    graph: str,
+    previous: Mapping[str, FileParse],
+    options: ScanOptions | None,
+    progress: Progress,
+    started: float,
 ) -> IngestOutcome:
     """Scan the tree and sync the code graph ``graph``, the sync writing while the scan runs. Files whose
-    content is unchanged since their parse stored in ``parses_from`` are not parsed again (the result is
-    exactly a fresh scan's)."""
-    started = perf_counter()
-    previous = codegraph.stored_parses(db, parses_from)
+    content is unchanged since their ``previous`` parse are not parsed again (the result is exactly a fresh
+    scan's). ``started``: when the scan began reading, for its seconds."""
 
     def scanned(sink: ParseSink) -> ScanResult:
         result = scan_tree(root, options, previous, sink=sink, progress=progress)
@@ -124,7 +133,9 @@ def ingest(
 ) -> IngestOutcome:
     """Sync the repository's live code graph with the tree, in place (no store, so no version to lose)."""
     with _checked(db, root, repo_id, rebind) as (holder, bound):
-        outcome = _sync(db, root, bound.live, bound.live, options, progress or no_progress)
+        started = perf_counter()
+        previous = codegraph.stored_parses(db, bound.live)
+        outcome = _sync(db, root, bound.live, previous, options, progress or no_progress, started)
         try:
             db.write(partial(generations.promote, repo_id=repo_id, graph=bound.live, root=str(root), holder=holder))
         except generations.ScanLockLost as exc:
@@ -153,16 +164,20 @@ class ScanOutcome:
     write: CandidateWrite
     candidate: SeedFile
     report: dict[str, Any]  # what `report_document` made, as stored beside the store
-    ingest: IngestOutcome
+    files: list[str]  # the code graph's, sorted
     sockets: list[SocketEdges]  # most edges first
 
 
-def socket_edges(candidate: SeedFile, graph: CandidateInput) -> list[SocketEdges]:
-    """The candidate's internal sockets with their edge counts, counted as the picture counts them
-    (``rooms.picture.edge_counts``: one per source file, target file and kind, from the files of the block
-    that has the socket to those of the block it names), on the graph the candidate was built from."""
-    paths = [f.path for f in graph.files]
-    counts = edge_counts(block_files(candidate.blocks, paths), ((e.source, e.target, e.kind) for e in graph.edges))
+def socket_counts(candidate: SeedFile, files: Sequence[FileInfo], edges: Sequence[FileEdge]) -> dict[Pair, int]:
+    """Edges between the candidate's blocks, counted as the picture counts them (``rooms.picture.edge_counts``:
+    one per source file, target file and kind, from the files of one block to those of another)."""
+    paths = [f.path for f in files]
+    return edge_counts(block_files(candidate.blocks, paths), ((e.source, e.target, e.kind) for e in edges))
+
+
+def socket_edges(candidate: SeedFile, counts: Mapping[Pair, int]) -> list[SocketEdges]:
+    """The candidate's internal sockets with their edge counts (``socket_counts`` on the graph the candidate
+    was built from)."""
     found = [
         SocketEdges(block.block_id, s.to, counts.get((block.block_id, s.to), 0), s.type, s.class_ == TEST_ONLY)
         for block in candidate.blocks
@@ -173,13 +188,19 @@ def socket_edges(candidate: SeedFile, graph: CandidateInput) -> list[SocketEdges
 
 
 def report_document(
-    report: CandidateReport, naming: str, ingested: IngestOutcome, timings: dict[str, float]
+    report: CandidateReport,
+    naming: str,
+    ingested: IngestOutcome,
+    sockets: Sequence[SocketEdges],
+    timings: dict[str, float],
 ) -> dict[str, Any]:
-    """The stored/served report: the candidate report, the naming used and an ingest summary."""
+    """The stored/served report: the candidate report, the naming used, an ingest summary and the sockets'
+    edge counts (a rescan that keeps the map reads them here)."""
     ingest = ingested.result.report
     return {
         **report.model_dump(mode="json"),
         "naming": naming,
+        "socket_edges": sorted([s.source, s.target, s.edges] for s in sockets),
         "ingest": {
             "files_by_language": dict(ingest.files_by_language),
             "skipped_by_reason": dict(ingest.skipped_by_reason),
@@ -216,17 +237,41 @@ def scan(
     actor: Actor,
     progress: Progress | None = None,
 ) -> ScanOutcome | VersionConflict:
-    """Ingest, cluster, build and write the candidate. A conflict, like a refusal, leaves the store and the
-    live code graph as they were."""
+    """Ingest, cluster, build and write the candidate; or, when nothing the map was built from changed, keep
+    the map (``services.kept_map``). A conflict, like a refusal, leaves the store and the live code graph as
+    they were."""
     progress = progress or no_progress
+    params = params or ClusterParams()
     with _checked(db, root, repo_id, rebind) as (holder, bound):
         current = store_writes.read_store(db, repo_id)
         if (conflict := version_conflict(current, expected)) is not None:
             return conflict
+        started = perf_counter()
+        stored = codegraph.stored_files(db, bound.live)
+        kept = kept_map(db, root, repo_id, current, bound, stored, params, naming, options, progress)
+        if kept is not None:
+            try:
+                return _write_kept(db, root, repo_id, expected, bound, holder, kept, actor, progress, started)
+            except generations.ScanLockLost as exc:
+                raise ScanRefused(ErrorCode.SCAN_IN_PROGRESS, _lock_lost(repo_id)) from exc
         staging = bound.staging
         try:
             outcome = _scan_into(
-                db, root, repo_id, expected, current, bound, staging, holder, params, naming, options, actor, progress
+                db,
+                root,
+                repo_id,
+                expected,
+                current,
+                bound,
+                staging,
+                holder,
+                params,
+                naming,
+                options,
+                actor,
+                progress,
+                codegraph.parses_of(stored),
+                started,
             )
         except generations.ScanLockLost as exc:
             generations.delete_generation(db, staging)
@@ -251,14 +296,17 @@ def _scan_into(
     bound: generations.Binding,
     staging: str,
     holder: str,
-    params: ClusterParams | None,
+    params: ClusterParams,
     naming: str,
     options: ScanOptions | None,
     actor: Actor,
     progress: Progress,
+    previous_parses: Mapping[str, FileParse],
+    started: float,
 ) -> ScanOutcome | VersionConflict:
-    """``scan`` once checked: the tree loaded into ``staging``, clustered and written with it made live."""
-    ingested = _sync(db, root, staging, bound.live, options, progress)
+    """``scan`` once checked: the tree loaded into ``staging`` (``previous_parses``: the live generation's),
+    clustered and written with it made live."""
+    ingested = _sync(db, root, staging, previous_parses, options, progress, started)
     progress("clustering", 0, 0)
     previous = None
     if current is not None:
@@ -266,7 +314,6 @@ def _scan_into(
             current.candidate_revision if current.skeleton.state is SkeletonState.RATIFIED else seed_from_store(current)
         )
     started = perf_counter()
-    params = params or ClusterParams()
     data, assignments, timings = collect_input(
         db, repo_id, params, previous=previous, source_commit=source_commit(root), graph=staging, seeds_from=bound.live
     )
@@ -276,26 +323,63 @@ def _scan_into(
     candidate, naming_used = _name(db, repo_id, staging, candidate, naming)
     named = perf_counter()
     progress("writing", 0, 0)  # the last chance to stop: from here the scan writes or fails whole
-    sockets = socket_edges(candidate, data)
+    sockets = socket_edges(candidate, socket_counts(candidate, data.files, data.edges))
     document = report_document(
         report,
         naming_used,
         ingested,
+        sockets,
         {
             "ingest_s": round(ingested.seconds, 6),
             "candidate_s": round(built - started, 6),
             "naming_s": round(named - built, 6),
         },
     )
+    promote = partial(generations.promote, repo_id=repo_id, graph=staging, root=str(root), holder=holder)
+    files = [f.path for f in data.files]
+    return _write(db, repo_id, expected, actor, candidate, document, files, sockets, promote)
+
+
+def _write(
+    db: Database,
+    repo_id: str,
+    expected: int | None,
+    actor: Actor,
+    candidate: SeedFile,
+    report: dict[str, Any],
+    files: list[str],
+    sockets: list[SocketEdges],
+    also: Callable[[ManagedTransaction], None],
+) -> ScanOutcome | VersionConflict:
+    """The candidate and its report written, ``also`` in the same transaction."""
+    report_json = json.dumps(report, sort_keys=True)
     write = store_writes.write_candidate(
-        db,
-        repo_id,
-        expected,
-        candidate,
-        actor=actor,
-        report_json=json.dumps(document, sort_keys=True),
-        also=partial(generations.promote, repo_id=repo_id, graph=staging, root=str(root), holder=holder),
+        db, repo_id, expected, candidate, actor=actor, report_json=report_json, also=also
     )
-    if isinstance(write, VersionConflict):
-        return write
-    return ScanOutcome(write, candidate, document, ingested, sockets)
+    return write if isinstance(write, VersionConflict) else ScanOutcome(write, candidate, report, files, sockets)
+
+
+def _write_kept(
+    db: Database,
+    root: Path,
+    repo_id: str,
+    expected: int | None,
+    bound: generations.Binding,
+    holder: str,
+    kept: KeptMap,
+    actor: Actor,
+    progress: Progress,
+    started: float,
+) -> ScanOutcome | VersionConflict:
+    """The kept map written again, with the edited files refreshed in the live generation in its transaction."""
+    progress("writing", 0, 0)
+    seed = kept.candidate
+    candidate = seed.model_copy(update={"repo": seed.repo.model_copy(update={"source_commit": source_commit(root)})})
+    document = {**kept.report, "timings": {"ingest_s": round(perf_counter() - started, 6)}}
+
+    def refresh(tx: ManagedTransaction) -> None:
+        generations.promote(tx, repo_id=repo_id, graph=bound.live, root=str(root), holder=holder)
+        codegraph.refresh_files(tx, bound.live, kept.edits.parses)
+
+    sockets = socket_edges(candidate, kept.socket_edges)
+    return _write(db, repo_id, expected, actor, candidate, document, kept.files, sockets, refresh)

@@ -48,7 +48,7 @@ def warm_up(db: Database, progress: Progress = no_progress) -> WarmUp:
             outcome = scan(db, tree, repo_id, None, naming="heuristic", actor=WARM_UP_ACTOR)
             if isinstance(outcome, VersionConflict):  # nothing else writes a repository of this id
                 raise RuntimeError(f"the warm-up's scan of {repo_id} lost its version check")
-            files = len(outcome.ingest.result.files)
+            files = len(outcome.files)
         finally:
             delete_repository(db, repo_id)
     progress(WARMING_UP, SCANS, SCANS)

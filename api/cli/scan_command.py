@@ -160,6 +160,7 @@ def summary(
         "fallback": report.get("fallback"),
         "naming": report.get("naming"),
         "suggested_splits": report.get("suggested_splits", []),
+        "kept": report.get("kept"),
     }
 
 
@@ -200,7 +201,7 @@ def _scan(args: argparse.Namespace) -> int:
         return fail(f"{exc.code}: {exc}", EXIT_CONFLICT)
     if isinstance(outcome, VersionConflict):
         return fail(f"version conflict: the store moved to {outcome.actual} during the scan", EXIT_CONFLICT)
-    files = [f.path for f in outcome.ingest.result.files]
+    files = outcome.files
     document = {
         "repo_id": repo_id,
         "outcome": outcome.write.outcome.value.upper(),
@@ -219,6 +220,10 @@ TOP_SOCKETS = 10
 
 def _print_summary(doc: dict[str, Any]) -> None:
     print(f"{doc['repo_id']}: {doc['outcome'].lower().replace('_', ' ')} — store version {doc['store_version']}")
+    if doc["kept"] is not None:
+        edited = doc["kept"]["edited_files"]
+        what = f"{edited} edited file{'s' if edited != 1 else ''} change" if edited else "nothing changed:"
+        print(f"  {what} no node or edge of the code graph since the last scan: the map is kept")
     fallback = doc["fallback"] or "none (in-database clustering)"
     print(f"  {doc['block_count']} blocks · fallback: {fallback} · naming: {doc['naming']}")
     width = max((len(b["name"]) for b in doc["blocks"]), default=4)

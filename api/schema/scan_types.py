@@ -90,6 +90,11 @@ class ScanReport:
     seeded: bool
     ingest: JSON
     timings: JSON
+    kept_edited_files: int | None = strawberry.field(
+        description="Set when the scan kept the last scan's map: the files edited since, none of which changed a "
+        "node or edge of the code graph (the store was that scan's candidate, with the same levers and heuristic "
+        "naming). Null when the scan built the map."
+    )
 
 
 def scan_report(doc: dict) -> ScanReport:
@@ -114,6 +119,7 @@ def scan_report(doc: dict) -> ScanReport:
         seeded=bool(doc.get("seeded")),
         ingest=doc.get("ingest", {}),
         timings=doc.get("timings", {}),
+        kept_edited_files=doc["kept"]["edited_files"] if doc.get("kept") else None,
     )
 
 

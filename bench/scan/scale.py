@@ -1,5 +1,6 @@
-"""Scans of 1,000 to 100,000 files of real source: a full scan, an unchanged rescan and a rescan after one file
-changed, all three of the same repository id; how the full scan's time grows with the tree."""
+"""Scans of 1,000 to 100,000 files of real source: a full scan, an unchanged rescan, a rescan after one file was
+edited, one after a file was added and one after it was removed again, all of the same repository id; how the
+full scan's time grows with the tree."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from bench.scan import cli
 from bench.scan.inventory import inventory
 from bench.scan.marks import load, mb, verdict
 from bench.scan.repos import forget, fresh_repo_id
-from bench.scan.scale_trees import Sources, build, one_file_changed
+from bench.scan.scale_trees import Sources, build, one_file_added, one_file_changed
 from bench.scan.server import server_rss_mb
 
 ONE_FILE_TARGET = 0.10  # one-file rescan / full scan, from ONE_FILE_FROM files on
@@ -23,14 +24,17 @@ LARGEST_RSS_MB = 1536.0  # 1.5 GB
 
 HEADER = (
     f"{'files':>8} {'full s':>8} {'RSS MB':>7} {'Neo4j MB':>9} {'unchanged s':>12} {'one-file s':>11} "
-    f"{'one/full':>13} {'growth/10x':>14} {'load':>5}"
+    f"{'one/full':>13} {'added s':>8} {'removed s':>10} {'removed/full':>13} {'growth/10x':>14} {'load':>5}"
 )
 LEGEND = f"""\
 files = source files in the tree (copies of the real trees' source under copy-NNNN/<tree>/, cached under
-<cache>/trees/scale-<files>). Three whole `coderooms scan` processes of one fresh repository id, deleted after:
-full s = the first scan; unchanged s = the second, with nothing changed (it loads the other staging generation:
-parses are reused, the load is whole); one-file s = the third, after a comment line was appended to one source
-file (restored after it): it loads into the first scan's generation, so only what changed is written.
+<cache>/trees/scale-<files>). Five whole `coderooms scan` processes of one fresh repository id, deleted after:
+full s = the first scan; unchanged s = the second, with nothing changed; one-file s = the third, after a comment
+line was appended to one source file (restored after it). Neither changes a node or an edge: the map is kept
+(`services.kept_map`). added s = the fourth, after a copy of that file was added beside it: the graph changes, so
+the scan loads (into the other generation, empty until then: the whole tree is written) and clusters; removed s =
+the fifth, the copy gone again: it loads into the first scan's generation, writing only what changed, and
+clusters: what a rescan after an edit that changes the graph costs. removed/full = removed s / full s.
 RSS MB = the full scan's peak resident set (the command line or its parse workers, the larger); Neo4j MB = the
 local server's resident set after the full scan. one/full = one-file s / full s (target <= {ONE_FILE_TARGET} from
 {ONE_FILE_FROM:,} files on). growth/10x = how many times longer the full scan takes for 10 times the files, from the
@@ -44,6 +48,8 @@ class Sized:
     full: cli.CliRun
     unchanged: cli.CliRun
     one_file: cli.CliRun
+    added: cli.CliRun
+    removed: cli.CliRun
     changed: str  # the file the third scan saw changed
     server_after: float | None  # after the full scan
 
@@ -56,9 +62,12 @@ def measure(tree: Path) -> Sized:
         unchanged = cli.scan(tree, repo_id)
         with one_file_changed(tree) as changed:
             one_file = cli.scan(tree, repo_id)
+        with one_file_added(tree):
+            added = cli.scan(tree, repo_id)
+        removed = cli.scan(tree, repo_id)
     finally:
         forget(repo_id)
-    return Sized(len(inventory(tree).files), full, unchanged, one_file, changed, server)
+    return Sized(len(inventory(tree).files), full, unchanged, one_file, added, removed, changed, server)
 
 
 def growth(smaller: Sized, larger: Sized) -> float:
@@ -73,9 +82,11 @@ def line(sized: Sized, previous: Sized | None) -> str:
     if previous is not None:
         per_ten = growth(previous, sized)
         grown = f"{per_ten:.1f} {verdict(per_ten, GROWTH_TARGET)}"
+    removed = f"{sized.removed.seconds / sized.full.seconds:.3f}"
     return (
         f"{sized.files:>8,} {sized.full.seconds:8.1f} {sized.full.peak_rss_mb:7.0f} {mb(sized.server_after):>9} "
-        f"{sized.unchanged.seconds:12.1f} {sized.one_file.seconds:11.1f} {one:>13} {grown:>14} {load():5.1f}"
+        f"{sized.unchanged.seconds:12.1f} {sized.one_file.seconds:11.1f} {one:>13} {sized.added.seconds:8.1f} "
+        f"{sized.removed.seconds:10.1f} {removed:>13} {grown:>14} {load():5.1f}"
     )
 
 
@@ -100,7 +111,9 @@ def run(sizes: list[int], cache: Path, sources: Sources) -> None:
         print(failure)
     for sized in rows:
         print(f"  {sized.files:,} files: the one-file rescan changed {sized.changed}")
-        for note in cli.stderr_notes(f"{sized.files:,} files", [sized.full, sized.unchanged, sized.one_file]):
+        for note in cli.stderr_notes(
+            f"{sized.files:,} files", [sized.full, sized.unchanged, sized.one_file, sized.added, sized.removed]
+        ):
             print(f"  {note}")
     largest = next((sized for sized in rows if sized.files >= LARGEST), None)
     if largest is not None:

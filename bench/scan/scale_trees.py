@@ -77,6 +77,19 @@ def one_file_changed(root: Path) -> Iterator[str]:
         os.utime(file, ns=(times.st_atime_ns, times.st_mtime_ns))
 
 
+@contextmanager
+def one_file_added(root: Path) -> Iterator[str]:
+    """A copy of the tree's first source file with a line comment added beside it (new nodes and edges);
+    deleted afterwards."""
+    source = root / next(_commentable(root))
+    copy = source.with_name(f"{source.stem}_bench_copy{source.suffix}")
+    copy.write_bytes(source.read_bytes())
+    try:
+        yield copy.relative_to(root).as_posix()
+    finally:
+        copy.unlink()
+
+
 def _commentable(root: Path) -> Iterator[str]:
     for directory, dirnames, filenames in os.walk(root):
         dirnames.sort()

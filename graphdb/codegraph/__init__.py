@@ -10,7 +10,8 @@ move could only cost. Every lookup by key says ``USING INDEX SEEK``, as with sta
 
 from graphdb.codegraph import generations
 from graphdb.codegraph.batches import SHARED_BATCH_SIZE, batch_parameters, run_batches, shared_batches
-from graphdb.codegraph.reads import file_paths, stored_parses
+from graphdb.codegraph.reads import file_paths, parses_of, stored_files, stored_parses
+from graphdb.codegraph.refresh import refresh_files
 from graphdb.codegraph.rows import file_row
 from graphdb.codegraph.sync import LoadReport, delete_code_graph, replace_repo, scan_and_sync, sync_repo
 
@@ -22,10 +23,13 @@ __all__ = [
     "file_paths",
     "file_row",
     "generations",
+    "parses_of",
+    "refresh_files",
     "replace_repo",
     "run_batches",
     "scan_and_sync",
     "shared_batches",
+    "stored_files",
     "stored_parses",
     "sync_repo",
 ]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from graphdb.codegraph.batches import batch_parameters
 from graphdb.database import Database
-from ingest import EdgeRecord, FileParse
+from ingest import EdgeRecord, FileParse, StoredFile
 
 
 def stored_digests(db: Database, repo_id: str) -> dict[str, str | None]:
@@ -28,15 +28,27 @@ def unwritten_ends(db: Database, repo_id: str, edges: Sequence[EdgeRecord], writ
     }
 
 
-def stored_parses(db: Database, repo_id: str) -> dict[str, FileParse]:
-    """The parse results stored with the files: ``scan_tree(root, previous=...)`` reuses them."""
+def stored_files(db: Database, repo_id: str) -> dict[str, StoredFile]:
+    """Each file as the last load stored it, by path: an incremental scan compares the tree with these."""
+    return {
+        row["path"]: StoredFile(row["language"], row["sha256"], row["parse"])
+        for row in db.table("codegraph_stored_files", repo_id=repo_id)
+    }
+
+
+def parses_of(files: Mapping[str, StoredFile]) -> dict[str, FileParse]:
+    """The parses of ``stored_files``: ``scan_tree(root, previous=...)`` reuses them."""
     parses = {}
-    for row in db.rows("codegraph_stored_parses", repo_id=repo_id):
+    for path, file in files.items():
         try:
-            parses[row["path"]] = FileParse.from_json_text(row["parse"])
+            parses[path] = FileParse.from_json_text(file.parse)
         except (ValueError, KeyError, TypeError):
             continue  # written by another version: that file is parsed again
     return parses
+
+
+def stored_parses(db: Database, repo_id: str) -> dict[str, FileParse]:
+    return parses_of(stored_files(db, repo_id))
 
 
 def file_paths(db: Database, repo_id: str) -> list[str]:

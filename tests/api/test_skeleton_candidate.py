@@ -24,7 +24,7 @@ mutation($repo: ID!, $path: String!, $v: Int, $limit: Int!) {
       store { storeVersion skeleton { state } blocks { blockId name candidateMeta { namedBy needsOwnerNaming } }
               candidateRevision { blocks { blockId } } }
       report { fallback algorithm blockCount residueCount naming multiOwnerSeams { path }
-               suggestedSplits { blockId directories } }
+               suggestedSplits { blockId directories } keptEditedFiles }
       reviewQueue { totalCount nodes { blockId } pageInfo { hasNextPage } }
     }
     ... on VersionConflict { expected actual }
@@ -58,11 +58,19 @@ def test_scan_creates_then_replaces_identically(api: ServedApi, repo: Path, repo
     assert queue["pageInfo"]["hasNextPage"] is True
     assert first["report"]["blockCount"] == len(store["blocks"])
     assert first["report"]["suggestedSplits"] == []  # one package: no module kept whole to read finer
+    assert first["report"]["keptEditedFiles"] is None
     seed_one = api.graphql(EXPORT, {"r": repo_id})["data"]["exportSeed"]
 
     second = scan(api, repo_id, str(repo), 1)
     assert second["outcome"] == "REPLACED_CANDIDATE_STORE" and second["store"]["storeVersion"] == 2
     assert api.graphql(EXPORT, {"r": repo_id})["data"]["exportSeed"] == seed_one, "same tree → same map"
+    assert second["report"]["keptEditedFiles"] == 0  # nothing changed: the map is kept
+
+    edited = repo / "src" / "catalog" / "part4.py"
+    edited.write_text("# a comment\n" + edited.read_text())
+    third = scan(api, repo_id, str(repo), 2)
+    assert third["report"]["keptEditedFiles"] == 1 and third["store"]["storeVersion"] == 3
+    assert api.graphql(EXPORT, {"r": repo_id})["data"]["exportSeed"] == seed_one
 
 
 def test_a_stale_version_conflicts(api: ServedApi, repo: Path, repo_id: str) -> None:

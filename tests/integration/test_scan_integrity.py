@@ -37,12 +37,17 @@ def code_graph(db: Database, repo_id: str) -> dict[str, Any]:
     return {**taken, "nodes": nodes, "relationships": relationships}
 
 
-@pytest.fixture
-def changed(db: Database, repo_id: str, tmp_path: Path) -> Path:
-    """A tree scanned at store version 1, then changed (a module gone): what the next scan would load."""
+@pytest.fixture(params=["module_removed", "comment_added"])
+def changed(request: pytest.FixtureRequest, db: Database, repo_id: str, tmp_path: Path) -> Path:
+    """A tree scanned at store version 1, then changed: a module gone (the next scan loads and clusters), or a
+    comment added (the next scan keeps the map and refreshes the edited file, ``services.kept_map``)."""
     write_python_repo(tmp_path)
     assert not isinstance(scans.scan(db, tmp_path, repo_id, None, naming="heuristic", actor=OWNER), VersionConflict)
-    shutil.rmtree(tmp_path / "src" / "billing")
+    if request.param == "module_removed":
+        shutil.rmtree(tmp_path / "src" / "billing")
+    else:
+        edited = tmp_path / "src" / "billing" / "part3.py"
+        edited.write_text("# a comment moves every line\n" + edited.read_text())
     return tmp_path
 
 

@@ -43,7 +43,7 @@ def test_a_small_edit_keeps_block_ids(db: Database, repo_id: str, tmp_path: Path
     edited.write_text(edited.read_text() + "\nfrom catalog import part2\n\ndef extra():\n    return part2\n")
     (tmp_path / "src" / "billing" / "part14.py").write_text("from billing import part1\n")
     after = scan(db, tmp_path, repo_id, 1, naming="heuristic", actor=OWNER)
-    files_before = [f.path for f in before.ingest.result.files]
+    files_before = before.files
     old, new = block_of(before.candidate, files_before), block_of(after.candidate, files_before)
     kept = sum(1 for path, block in old.items() if new.get(path) == block)
     assert kept / len(old) >= 0.95, f"{kept}/{len(old)} files kept their block id"
@@ -74,7 +74,7 @@ def test_rescans_of_an_unchanged_tree_give_the_identical_map_and_an_edit_keeps_i
     for version in (1, 2, 3):  # unchanged: the same map, byte for byte, every time
         scan(db, tmp_path, repo_id, version, naming="heuristic", actor=OWNER)
         assert export_seed(db, repo_id) == exported
-    files = [f.path for f in first.ingest.result.files]
+    files = list(first.files)
     old = block_of(first.candidate, files)
     assert len(set(old.values())) >= 4, "the flat src/ is split by the graph"
     assert old["include/codec_0.h"] == old["src/codec_0.c"], "a header lives with its source"

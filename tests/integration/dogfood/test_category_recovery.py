@@ -58,7 +58,7 @@ def recovered(db: Database) -> tuple[SeedFile, list[str], dict[str, str], dict[s
     try:
         outcome = scan(db, REPO_ROOT, repo_id, None, naming="heuristic", actor=OWNER)
         assert isinstance(outcome.write, CandidateWrite)
-        files = sorted(f.path for f in outcome.ingest.result.files)
+        files = sorted(outcome.files)
         truth = parse_seed(SEED.read_text(encoding="utf-8"))
         yield (
             outcome.candidate,
