@@ -6,7 +6,7 @@ sorted, deterministic records plus a report. Pass the previous result to rescan 
 and a ``ParseSink`` to be told of parses and resolved edges as they come (a loader writes meanwhile).
 """
 
-from ingest.changes import Edits, StoredFile, edits_since
+from ingest.changes import Edits, StoredFile, neutral_edits
 from ingest.options import ScanOptions
 from ingest.parse import PARSER_VERSION, FileParse, parse_file
 from ingest.records import (
@@ -21,6 +21,7 @@ from ingest.records import (
     SymbolKind,
     SymbolRecord,
 )
+from ingest.survey import Survey, survey_tree
 from ingest.tree_scan import ParseSink, ScanProgress, scan_tree
 
 __all__ = [
@@ -39,9 +40,11 @@ __all__ = [
     "ScanResult",
     "SkippedEntry",
     "StoredFile",
+    "Survey",
     "SymbolKind",
     "SymbolRecord",
-    "edits_since",
+    "neutral_edits",
     "parse_file",
     "scan_tree",
+    "survey_tree",
 ]

@@ -1,9 +1,10 @@
 """Whether a tree's edits since a scan leave that scan's code graph as it was.
 
 Most edits change no node or edge: a comment, a string, a formatted line, a body whose calls stay the same.
-``edits_since(root, options, stored)`` reads and hashes the tree and parses only the files whose content
-changed. It returns their new parses (``Edits``) when every such file parses to the graph it had
-(``same_graph``) and no file came or went; else None, as soon as it knows, and a full scan is due.
+``survey_tree`` lists the tree and hashes every file; ``neutral_edits(survey, stored)`` parses only the
+files whose content changed. It returns their new parses (``Edits``) when every such file parses to the graph it
+had (``same_graph``) and no file came or went; else None, and a full scan is due: ``scan_tree(..., survey=...)``
+then lists and reads no file again and parses none of those parsed here a second time.
 
 Resolution reads nothing of what may differ then (sizes, hashes, line numbers), so a full scan would give the
 same nodes and edges; only the edited files' records and their symbols' lines are new. The parses run in this
@@ -12,17 +13,14 @@ process: past ``PARALLEL_THRESHOLD`` changed files, the full scan's parse worker
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, NamedTuple
 
-from ingest.discovery import Candidate, discover, read_candidate
-from ingest.options import ScanOptions
-from ingest.parse import PARSER_VERSION, FileParse, parse_file
+from ingest.parse import PARSER_VERSION, FileParse
 from ingest.records import SkippedEntry
-from ingest.tree_scan import PARALLEL_THRESHOLD, ScanProgress
+from ingest.survey import Survey
+from ingest.tree_scan import PARALLEL_THRESHOLD
 
 
 class StoredFile(NamedTuple):
@@ -60,44 +58,24 @@ def _graph_key(parse: FileParse) -> tuple[Any, ...]:
     )
 
 
-def edits_since(
-    root: Path, options: ScanOptions, stored: Mapping[str, StoredFile], progress: ScanProgress
-) -> Edits | None:
-    """The tree's edits since the scan that ``stored`` (its files, by path) when none changes the code graph,
-    else None. Told ``progress`` as ``scan_tree`` tells it."""
-    progress("discovering", 0, 0)
-    discovery = discover(root, options)
-    found = {candidate.path: candidate.language for candidate in discovery.candidates}
-    if any(found.get(path) != file.language for path, file in stored.items()):
-        return None  # a file of the graph is gone, or read as another language
-    total = len(discovery.candidates)
-    progress("parsing", 0, total)
-    skipped = list(discovery.skipped)
-    changed: list[Candidate] = []
-    for done, candidate in enumerate(discovery.candidates, 1):
-        data = read_candidate(root, candidate, options)
-        before = stored.get(candidate.path)
-        if isinstance(data, SkippedEntry):
-            if before is not None:
-                return None  # a file of the graph is skipped now
-            skipped.append(data)  # as the scan before skipped it
-        elif before is None:
-            return None  # a new file
-        elif hashlib.sha256(data).hexdigest() != before.sha256:
-            changed.append(candidate)
-            if len(changed) > PARALLEL_THRESHOLD:
-                return None  # so many are the full scan's to parse, in its worker processes
-        progress("parsing", done, total)
+def neutral_edits(surveyed: Survey, stored: Mapping[str, StoredFile]) -> Edits | None:
+    """The edits since the scan that ``stored`` (its files, by path) when none changes the code graph, else
+    None. The files parsed to tell are kept in ``surveyed.parsed``."""
+    found = {candidate.path: candidate for candidate in surveyed.discovery.candidates}
+    kept = {path for path, read in surveyed.read.items() if not isinstance(read, SkippedEntry)}
+    if kept != stored.keys() or any(found[path].language != file.language for path, file in stored.items()):
+        return None  # a file came, went, is skipped now, or is read as another language
+    changed = sorted(path for path in kept if surveyed.read[path] != stored[path].sha256)
+    if len(changed) > PARALLEL_THRESHOLD:
+        return None  # so many are the full scan's to parse, in its worker processes
     edited: list[FileParse] = []
-    for candidate in changed:
-        data = read_candidate(root, candidate, options)
-        if isinstance(data, SkippedEntry):
-            return None
-        after = parse_file(candidate.path, candidate.language, data)
-        if not _same_as_stored(stored[candidate.path].parse, after):
+    for path in changed:
+        after = surveyed.parse(found[path])
+        if after is None or not _same_as_stored(stored[path].parse, after):
             return None
         edited.append(after)
-    return Edits(tuple(edited), tuple(skipped))
+    skipped = [read for read in surveyed.read.values() if isinstance(read, SkippedEntry)]
+    return Edits(tuple(edited), (*surveyed.discovery.skipped, *skipped))
 
 
 def _same_as_stored(text: str, after: FileParse) -> bool:

@@ -27,6 +27,7 @@ from ingest.options import ScanOptions
 from ingest.parse import PARSER_VERSION, FileParse, parse_file
 from ingest.records import EdgeRecord, ScanResult, SkippedEntry
 from ingest.resolve import resolve
+from ingest.survey import Survey
 
 # Told of the scan's steps: ``(phase, done, total)``, phase "discovering", "parsing" (files parsed or reused
 # of those to read) or "resolving"; it may raise to stop the scan (a cancelled job does).
@@ -59,15 +60,17 @@ def scan_tree(
     *,
     sink: ParseSink | None = None,
     progress: ScanProgress | None = None,
+    survey: Survey | None = None,
 ) -> ScanResult:
     """Scan the tree at ``root`` into graph records.
 
     ``previous`` (a former result, or just its ``parses``) makes the scan incremental: files
     whose content hash, language and parser version are unchanged are not parsed again. The
     result is exactly what a fresh scan gives. ``sink`` is told of the parses as they come, ``progress`` of
-    the steps (see ``ScanProgress``).
+    the steps (see ``ScanProgress``). ``survey`` (``ingest.survey`` of the same root and options): the tree
+    as listed and read there, so that no file is listed, read or parsed again.
     """
-    return _scan(Path(root).resolve(), options or ScanOptions(), previous, sink, progress or _silent)
+    return _scan(Path(root).resolve(), options or ScanOptions(), previous, sink, progress or _silent, survey)
 
 
 def _silent(_phase: str, _done: int, _total: int) -> None:
@@ -80,10 +83,11 @@ def _scan(
     previous: ScanResult | Mapping[str, FileParse] | None,
     sink: ParseSink | None,
     progress: ScanProgress,
+    survey: Survey | None,
 ) -> ScanResult:
     cache = previous.parses if isinstance(previous, ScanResult) else (previous or {})
     with _WorkerPool(options.workers or os.cpu_count() or 1) as pool:
-        return _scan_with(root_path, options, cache, sink, pool, progress)
+        return _scan_with(root_path, options, cache, sink, pool, progress, survey)
 
 
 def _scan_with(
@@ -93,12 +97,18 @@ def _scan_with(
     sink: ParseSink | None,
     pool: _WorkerPool,
     progress: ScanProgress,
+    survey: Survey | None,
 ) -> ScanResult:
     started = perf_counter()
-    progress("discovering", 0, 0)
-    # A fresh scan that lists many paths will parse many files: its workers boot while discovery goes on.
-    early_start = None if cache or pool.size <= 1 else (PARALLEL_THRESHOLD, pool.start)
-    discovery = discover(root_path, options, listed=early_start)
+    if survey is None:
+        progress("discovering", 0, 0)
+        # A fresh scan that lists many paths will parse many files: its workers boot while discovery goes on.
+        early_start = None if cache or pool.size <= 1 else (PARALLEL_THRESHOLD, pool.start)
+        discovery = discover(root_path, options, listed=early_start)
+    else:
+        discovery = survey.discovery
+    read: Mapping[str, str | SkippedEntry] = survey.read if survey is not None else {}
+    fresh: Mapping[str, FileParse] = survey.parsed if survey is not None else {}
     discovered = perf_counter()
     total = len(discovery.candidates)
     progress("parsing", 0, total)
@@ -108,22 +118,34 @@ def _scan_with(
     graphs: dict[str, FileGraph] = {}
     skipped: list[SkippedEntry] = list(discovery.skipped)
     to_parse: list[Candidate] = []
+    parsed_before: list[FileParse] = []  # by the survey
     for candidate in discovery.candidates:
-        cached = cache.get(candidate.path)
+        known = read.get(candidate.path)
+        if isinstance(known, SkippedEntry):
+            skipped.append(known)
+            continue
+        cached = fresh.get(candidate.path) or cache.get(candidate.path)
         if cached is None or cached.language != candidate.language or cached.parser_version != PARSER_VERSION:
             to_parse.append(candidate)
             continue
-        data = read_candidate(root_path, candidate, options)
+        data = known if known is not None else read_candidate(root_path, candidate, options)
         if isinstance(data, SkippedEntry):
             skipped.append(data)
-        elif hashlib.sha256(data).hexdigest() == cached.sha256:
+        elif (data if isinstance(data, str) else hashlib.sha256(data).hexdigest()) != cached.sha256:
+            to_parse.append(candidate)
+        elif candidate.path in fresh:
+            parsed_before.append(cached)
+        else:
             parses[candidate.path] = cached
             graphs[candidate.path] = graph = file_graph(cached)
             if sink is not None:
                 sink.parsed(cached, None, graph)
-        else:
-            to_parse.append(candidate)
     reused = len(parses)
+    for parse in parsed_before:
+        parses[parse.path] = parse
+        graphs[parse.path] = graph = file_graph(parse)
+        if sink is not None:
+            sink.parsed(parse, None, graph)
     done = total - len(to_parse)
     progress("parsing", done, total)
     parse_json: dict[str, str] = {}

@@ -3,7 +3,7 @@
 The map is kept when:
 - the store is the candidate the last scan wrote (the last line of its history is that scan's);
 - this scan's levers are the last one's, and both name the blocks by heuristic (a runner's names could differ);
-- the tree's edits since then change no node or edge of the code graph (``ingest.edits_since``).
+- the tree's edits since then change no node or edge of the code graph (``ingest.neutral_edits``).
 
 Such a rescan neither resolves nor clusters. Its caller writes the same candidate again (with the tree's
 source commit) and refreshes the edited files in the live generation, in one transaction. The report is the
@@ -24,10 +24,9 @@ from graphdb.codegraph.generations import Binding
 from graphdb.database import Database
 from graphdb.history import history
 from graphdb.runners import pinned_runner
-from ingest import Edits, ScanOptions, StoredFile, edits_since
+from ingest import Edits, StoredFile, Survey, neutral_edits
 from rooms.candidate import ClusterParams
 from rooms.contract import BlockState, SeedFile, SkeletonState, Store, seed_from_store
-from rooms.progress import Progress
 
 
 @dataclass(frozen=True)
@@ -39,30 +38,43 @@ class KeptMap:
     socket_edges: dict[tuple[str, str], int]  # each socket's edges, as the last scan counted them
 
 
-def kept_map(
+def last_scan_report(
     db: Database,
-    root: Path,
     repo_id: str,
     current: Store | None,
     bound: Binding,
-    stored: dict[str, StoredFile],
+    root: Path,
     params: ClusterParams,
     naming: str,
-    options: ScanOptions | None,
-    progress: Progress,
-) -> KeptMap | None:
-    """The map to keep, or None when this scan must build one. ``stored``: the live generation's files."""
-    report = _last_scan_report(db, repo_id, current, bound, root)
-    if report is None or current is None or report.get("parameters") != params.model_dump(mode="json"):
+) -> dict[str, Any] | None:
+    """The last scan's report when all but the tree is as that scan left it: the store is the candidate it
+    wrote, the live generation is its own, of this directory, and this scan's levers and naming are its."""
+    if current is None or current.skeleton.state is not SkeletonState.CANDIDATE:
         return None
-    if "socket_edges" not in report:
-        return None  # a report of an earlier version
+    if any(block.state is BlockState.RATIFIED for block in current.blocks):
+        return None  # part-signed: a rescan writes a revision beside the signed blocks
+    if bound.live == repo_id or bound.root != str(root):
+        return None  # a graph loaded before generations, or another directory
+    last = history(db, repo_id, 1)
+    if not last or last[-1]["kind"] != "scan" or last[-1]["store_version"] != current.store_version:
+        return None
+    text = store_writes.scan_report(db, repo_id)
+    report: dict[str, Any] = json.loads(text) if text else {}
+    if "socket_edges" not in report or report.get("parameters") != params.model_dump(mode="json"):
+        return None  # a report of an earlier version, or other levers
     if not str(report.get("naming", "")).startswith("heuristic"):
         return None
-    runner_named = naming != "heuristic" and pinned_runner(db, repo_id) is not None
-    if runner_named:
-        return None
-    edits = edits_since(root, options or ScanOptions(), stored, progress)
+    if naming != "heuristic" and pinned_runner(db, repo_id) is not None:
+        return None  # a runner's names could differ from the last
+    return report
+
+
+def kept_map(
+    report: dict[str, Any], current: Store, surveyed: Survey, stored: dict[str, StoredFile], naming: str
+) -> KeptMap | None:
+    """The map to keep, when the tree's edits since the scan of ``report`` change no node or edge of the live
+    generation (``stored``: its files); else None."""
+    edits = neutral_edits(surveyed, stored)
     if edits is None:
         return None
     skipped = Counter(entry.reason for entry in set(edits.skipped))
@@ -74,21 +86,3 @@ def kept_map(
     }
     counts = {(source, target): edges for source, target, edges in report["socket_edges"]}
     return KeptMap(seed_from_store(current), document, edits, sorted(stored), counts)
-
-
-def _last_scan_report(
-    db: Database, repo_id: str, current: Store | None, bound: Binding, root: Path
-) -> dict[str, Any] | None:
-    """The last scan's report when the store is still the candidate it wrote and the live generation is
-    that scan's, of this directory."""
-    if current is None or current.skeleton.state is not SkeletonState.CANDIDATE:
-        return None
-    if any(block.state is BlockState.RATIFIED for block in current.blocks):
-        return None  # part-signed: a rescan writes a revision beside the signed blocks
-    if bound.live == repo_id or bound.root != str(root):
-        return None  # a graph loaded before generations, or another directory
-    last = history(db, repo_id, 1)
-    if not last or last[-1]["kind"] != "scan" or last[-1]["store_version"] != current.store_version:
-        return None
-    text = store_writes.scan_report(db, repo_id)
-    return json.loads(text) if text else None

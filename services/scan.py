@@ -38,7 +38,7 @@ from graphdb.graph_facts import graph_facts
 from graphdb.history import Actor
 from graphdb.runners import pinned_runner
 from graphdb.scan_lock import ScanInProgress, scan_lock
-from ingest import FileParse, ParseSink, ScanOptions, ScanResult, scan_tree
+from ingest import FileParse, ParseSink, ScanOptions, ScanResult, Survey, scan_tree, survey_tree
 from rooms.candidate import CandidateReport, ClusterParams, FileEdge, FileInfo
 from rooms.candidate.sockets import TEST_ONLY
 from rooms.contract import ErrorCode, NamedBy, SeedFile, SkeletonState, Store, seed_from_store
@@ -46,7 +46,7 @@ from rooms.picture import block_files, edge_counts
 from rooms.progress import Progress, no_progress
 from rooms.store_rules import CandidateWrite, VersionConflict, version_conflict
 from services.candidate import candidate_from_input, collect_input
-from services.kept_map import KeptMap, kept_map
+from services.kept_map import KeptMap, kept_map, last_scan_report
 from services.naming import name_candidate
 
 Pair = tuple[str, str]  # a source block and the block it depends on
@@ -108,13 +108,15 @@ def _sync(
     options: ScanOptions | None,
     progress: Progress,
     started: float,
+    surveyed: Survey | None = None,
 ) -> IngestOutcome:
     """Scan the tree and sync the code graph ``graph``, the sync writing while the scan runs. Files whose
     content is unchanged since their ``previous`` parse are not parsed again (the result is exactly a fresh
-    scan's). ``started``: when the scan began reading, for its seconds."""
+    scan's); nor are those ``surveyed`` read or parsed. ``started``: when the scan began reading, for its
+    seconds."""
 
     def scanned(sink: ParseSink) -> ScanResult:
-        result = scan_tree(root, options, previous, sink=sink, progress=progress)
+        result = scan_tree(root, options, previous, sink=sink, progress=progress, survey=surveyed)
         progress("loading", 0, 0)  # what the loader has not written while the scan ran
         return result
 
@@ -248,12 +250,16 @@ def scan(
             return conflict
         started = perf_counter()
         stored = codegraph.stored_files(db, bound.live)
-        kept = kept_map(db, root, repo_id, current, bound, stored, params, naming, options, progress)
-        if kept is not None:
-            try:
-                return _write_kept(db, root, repo_id, expected, bound, holder, kept, actor, progress, started)
-            except generations.ScanLockLost as exc:
-                raise ScanRefused(ErrorCode.SCAN_IN_PROGRESS, _lock_lost(repo_id)) from exc
+        surveyed = None
+        report = last_scan_report(db, repo_id, current, bound, root, params, naming)
+        if report is not None and current is not None:
+            surveyed = survey_tree(root.resolve(), options or ScanOptions(), progress)
+            kept = kept_map(report, current, surveyed, stored, naming)
+            if kept is not None:
+                try:
+                    return _write_kept(db, root, repo_id, expected, bound, holder, kept, actor, progress, started)
+                except generations.ScanLockLost as exc:
+                    raise ScanRefused(ErrorCode.SCAN_IN_PROGRESS, _lock_lost(repo_id)) from exc
         staging = bound.staging
         try:
             outcome = _scan_into(
@@ -271,6 +277,7 @@ def scan(
                 actor,
                 progress,
                 codegraph.parses_of(stored),
+                surveyed,
                 started,
             )
         except generations.ScanLockLost as exc:
@@ -302,11 +309,12 @@ def _scan_into(
     actor: Actor,
     progress: Progress,
     previous_parses: Mapping[str, FileParse],
+    surveyed: Survey | None,
     started: float,
 ) -> ScanOutcome | VersionConflict:
-    """``scan`` once checked: the tree loaded into ``staging`` (``previous_parses``: the live generation's),
-    clustered and written with it made live."""
-    ingested = _sync(db, root, staging, previous_parses, options, progress, started)
+    """``scan`` once checked: the tree loaded into ``staging`` (``previous_parses``: the live generation's;
+    ``surveyed``: the tree as the check for a kept map read it), clustered and written with it made live."""
+    ingested = _sync(db, root, staging, previous_parses, options, progress, started, surveyed)
     progress("clustering", 0, 0)
     previous = None
     if current is not None:

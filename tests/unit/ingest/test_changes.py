@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from ingest import ScanOptions, ScanResult, StoredFile, edits_since, scan_tree
-from ingest.changes import same_graph
+from ingest import ScanOptions, ScanResult, StoredFile, neutral_edits, scan_tree, survey_tree
+from ingest.changes import Edits, same_graph
 from tests.unit.ingest.trees import write
 
 OPTIONS = ScanOptions(workers=1)
@@ -29,6 +29,10 @@ def _silent(_phase: str, _done: int, _total: int) -> None:
     pass
 
 
+def edits_since(root: Path, options: ScanOptions, stored: dict[str, StoredFile]) -> Edits | None:
+    return neutral_edits(survey_tree(root, options, _silent), stored)
+
+
 @pytest.fixture
 def scanned(tmp_path: Path) -> tuple[Path, ScanResult]:
     write(tmp_path, TREE)
@@ -37,7 +41,7 @@ def scanned(tmp_path: Path) -> tuple[Path, ScanResult]:
 
 def test_an_unchanged_tree_has_no_edits(scanned: tuple[Path, ScanResult]) -> None:
     root, result = scanned
-    edits = edits_since(root, OPTIONS, _stored(result), _silent)
+    edits = edits_since(root, OPTIONS, _stored(result))
     assert edits is not None and edits.parses == ()
     assert sorted(set(edits.skipped)) == list(result.report.skipped)
 
@@ -56,7 +60,7 @@ def test_an_edit_that_keeps_the_graph_gives_what_a_full_scan_gives(
 ) -> None:
     root, result = scanned
     write(root, {path: text})
-    edits = edits_since(root, OPTIONS, _stored(result), _silent)
+    edits = edits_since(root, OPTIONS, _stored(result))
     assert edits is not None
     assert [p.path for p in edits.parses] == [path]
     fresh = scan_tree(root, OPTIONS)
@@ -79,7 +83,7 @@ def test_an_edit_that_keeps_the_graph_gives_what_a_full_scan_gives(
 def test_an_edit_that_changes_the_graph_is_none(scanned: tuple[Path, ScanResult], change: dict[str, str]) -> None:
     root, result = scanned
     write(root, change)
-    assert edits_since(root, OPTIONS, _stored(result), _silent) is None
+    assert edits_since(root, OPTIONS, _stored(result)) is None
     fresh = scan_tree(root, OPTIONS)
     assert ([s.id for s in fresh.symbols], fresh.edges) != ([s.id for s in result.symbols], result.edges)
 
@@ -87,7 +91,7 @@ def test_an_edit_that_changes_the_graph_is_none(scanned: tuple[Path, ScanResult]
 def test_a_removed_file_is_none(scanned: tuple[Path, ScanResult]) -> None:
     root, result = scanned
     (root / "b.py").unlink()
-    assert edits_since(root, OPTIONS, _stored(result), _silent) is None
+    assert edits_since(root, OPTIONS, _stored(result)) is None
 
 
 def test_a_parse_of_another_parser_version_is_none(scanned: tuple[Path, ScanResult]) -> None:
@@ -95,7 +99,7 @@ def test_a_parse_of_another_parser_version_is_none(scanned: tuple[Path, ScanResu
     stored = _stored(result)
     old = stored["b.py"]
     stored["b.py"] = StoredFile(old.language, "0" * 64, old.parse.replace('"parser_version":', '"parser_version":-'))
-    assert edits_since(root, OPTIONS, stored, _silent) is None
+    assert edits_since(root, OPTIONS, stored) is None
 
 
 def test_same_graph_ignores_only_sizes_hashes_and_lines(scanned: tuple[Path, ScanResult]) -> None:
@@ -107,3 +111,27 @@ def test_same_graph_ignores_only_sizes_hashes_and_lines(scanned: tuple[Path, Sca
     assert same_graph(before, after)
     renamed = after.__class__(**{**{f: getattr(after, f) for f in after.__slots__}, "namespaces": ("x",)})
     assert not same_graph(before, renamed)
+
+
+@pytest.mark.parametrize(
+    ("change", "parsed"),
+    [
+        ({}, 0),
+        ({"a.py": "# on top\n" + TREE["a.py"]}, 1),  # parsed by the edits' check, kept
+        ({"a.py": TREE["a.py"].replace("return b.g() + 1", "return b.g() + b.g()")}, 1),  # parsed there, not kept
+        ({"c.py": "def c():\n    return 3\n", "web/more.js": "var b=2;" * 2000 + "\n"}, 1),  # new; skipped
+    ],
+)
+def test_a_scan_that_goes_on_from_a_survey_equals_a_fresh_scan(
+    scanned: tuple[Path, ScanResult], change: dict[str, str], parsed: int
+) -> None:
+    root, result = scanned
+    write(root, change)
+    surveyed = survey_tree(root, OPTIONS, _silent)
+    neutral_edits(surveyed, _stored(result))
+    from_survey = scan_tree(root, OPTIONS, result, survey=surveyed)
+    fresh = scan_tree(root, OPTIONS)
+    assert from_survey == fresh
+    assert from_survey.report.skipped == fresh.report.skipped
+    assert from_survey.report.files_parsed == parsed  # each changed file parsed once, here or before
+    assert all(from_survey.parses[path] is parse for path, parse in surveyed.parsed.items()), "not parsed again"
