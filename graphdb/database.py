@@ -4,7 +4,8 @@
 data read fully inside the transaction: writes and multi-statement reads as managed transactions
 (``execute_query`` / ``execute_write`` / ``execute_read``, retried on transient errors), single read
 statements as auto-commit transactions (one round trip instead of two: most API requests are such reads).
-Driver errors are converted here.
+Driver errors are converted here: an outage to ``DatabaseUnavailable``, a refusal for lack of memory to
+``DatabaseOutOfMemory``, raised inside the transaction function so that the driver does not run it again.
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, ClassVar, TypeVar
 
-from neo4j import READ_ACCESS, Driver, ManagedTransaction, Query, Result, RoutingControl, unit_of_work
+from neo4j import READ_ACCESS, WRITE_ACCESS, Driver, ManagedTransaction, Result, unit_of_work
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, SessionExpired, TransientError
 
 from graphdb import schema
 from graphdb.connection import Target, open_driver, resolve_target
 from graphdb.errors import DatabaseUnavailable
+from graphdb.out_of_memory import as_out_of_memory
 from graphdb.queries import names, query
 from graphdb.settings import DbSettings
 
@@ -85,27 +87,55 @@ class Database:
             unavailable_as_error(),
             self.driver.session(database=self.database, default_access_mode=READ_ACCESS) as session,
         ):
-            return take(session.run(query(name), params))
+            with self._memory_refusals():
+                return take(session.run(query(name), params))
 
     def execute(self, name: str, /, **params: Any) -> list[dict[str, Any]]:
-        """Run a catalog statement that writes, in its own write transaction."""
-        with unavailable_as_error():
-            records, _, _ = self.driver.execute_query(
-                Query(query(name), timeout=self.write_timeout_s),
-                params,
-                database_=self.database,
-                routing_=RoutingControl.WRITE,
-            )
-        return [record.data() for record in records]
+        """Run a catalog statement that writes, in its own write transaction.
+
+        A managed write of our own, not ``driver.execute_query``, whose transaction function cannot stop a
+        retry; it keeps that call's bookmarks, so statements run this way still see each other's writes."""
+
+        def work(tx: ManagedTransaction) -> list[dict[str, Any]]:
+            return [record.data() for record in tx.run(query(name), params)]
+
+        return self._managed(WRITE_ACCESS, work, bookmark_manager=self.driver.execute_query_bookmark_manager)
 
     def write(self, work: Callable[[ManagedTransaction], T]) -> T:
         """Run ``work`` as one managed write transaction (retried on transient errors: keep it pure)."""
-        with unavailable_as_error(), self.driver.session(database=self.database) as session:
-            return session.execute_write(unit_of_work(timeout=self.write_timeout_s)(work))
+        return self._managed(WRITE_ACCESS, work)
 
     def read(self, work: Callable[[ManagedTransaction], T]) -> T:
-        with unavailable_as_error(), self.driver.session(database=self.database) as session:
-            return session.execute_read(work)
+        return self._managed(READ_ACCESS, work)
+
+    def _managed(self, access: str, work: Callable[[ManagedTransaction], T], **session: Any) -> T:
+        """Run ``work`` as a managed transaction. A refusal for lack of memory is converted inside it: the
+        driver retries what it takes for transient, and the same statement would ask for the same memory."""
+
+        def converting(tx: ManagedTransaction) -> T:
+            with self._memory_refusals():
+                return work(tx)
+
+        with (
+            unavailable_as_error(),
+            self._memory_refusals(),
+            self.driver.session(database=self.database, **session) as run,
+        ):
+            if access == WRITE_ACCESS:
+                return run.execute_write(unit_of_work(timeout=self.write_timeout_s)(converting))
+            return run.execute_read(converting)
+
+    @contextmanager
+    def _memory_refusals(self) -> Iterator[None]:
+        """Neo4j's refusals for lack of memory become :class:`DatabaseOutOfMemory` (the advice depends on
+        where the server is); other errors pass unchanged."""
+        try:
+            yield
+        except Neo4jError as exc:
+            refused = as_out_of_memory(exc, self.target.source if self.target else None)
+            if refused is None:
+                raise
+            raise refused from exc
 
     def versions(self) -> tuple[str, str]:
         row = self.rows("server_versions")[0]

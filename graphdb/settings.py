@@ -32,6 +32,12 @@ class DbSettings(BaseSettings):
     neo4j_port: int | None = Field(default=None, ge=1, le=65535, description="Bolt port of the local server.")
     neo4j_heap: str = Field(default="2g", pattern=r"^[0-9]+[mg]$")
     neo4j_pagecache: str = Field(default="512m", pattern=r"^[0-9]+[mg]$")
+    # The most memory the server's running transactions may hold together (Neo4j's
+    # ``dbms.memory.transaction.total.max``; unset: Neo4j's own share of the heap). GDS builds its graphs on the
+    # heap outside that pool, so trading one for the other is a real choice; Neo4j refuses less than 10m.
+    neo4j_transaction_memory: str | None = Field(
+        default=None, pattern=r"^(?:[1-9][0-9]+m|[1-9][0-9]*g)$", description="Transaction memory of the local server."
+    )
     java_home: Path | None = Field(default=None, validation_alias=AliasChoices("CODEROOMS_JAVA_HOME", "JAVA_HOME"))
     jvm_dirs: list[Path] = Field(
         default_factory=lambda: [Path("/usr/lib/jvm"), Path("/Library/Java/JavaVirtualMachines")],

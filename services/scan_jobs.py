@@ -7,6 +7,9 @@ job's progress callback checks at every step the scan reports (each phase, each 
 code graph stay as they were. Once the scan reports ``writing`` it is past the last check and ends as it
 would have (a cancel then is too late and the job says so by ending SUCCEEDED).
 
+A job whose scan Neo4j refused for lack of memory ends FAILED with that error (``DatabaseOutOfMemory``, whose
+stable code the API reports), logged as a warning: it is the database's state, not a bug.
+
 Jobs live in memory, in this process only: a bounded table (``limit`` jobs), finished jobs kept
 ``keep_s`` seconds, and all gone when the process stops (a job's scan keeps its database lock while it
 runs, which is what refuses a scan of the same repository from anywhere else).
@@ -23,6 +26,7 @@ from enum import Enum
 from time import monotonic
 from typing import Any
 
+from graphdb.errors import DatabaseOutOfMemory
 from rooms.progress import Progress
 from services.scan import ScanRefused
 
@@ -140,7 +144,9 @@ class ScanJobs:
         except ScanCancelled:
             state, outcome, error = JobState.CANCELLED, None, None
         except Exception as exc:  # the job reports it; the server goes on
-            if not isinstance(exc, ScanRefused):
+            if isinstance(exc, DatabaseOutOfMemory):  # the server's state, not a bug: its message says what to do
+                log.warning("scan job %s of %r failed: %s", job.job_id, job.repo_id, exc)
+            elif not isinstance(exc, ScanRefused):
                 log.exception("scan job %s of %r failed", job.job_id, job.repo_id)
             state, outcome, error = JobState.FAILED, None, exc
         else:

@@ -3,7 +3,8 @@
 Exit codes: 0 ok, 1 failure, 2 bad input, 3 version conflict / refused state (130 interrupted). Whatever a
 command does not answer itself ends in one line on stderr, never a traceback: bad input (a file that cannot
 be read or written, text that is not UTF-8 or JSON, a setting or ``NEO4J_URI`` that does not parse) exits 2,
-anything else 1. ``CODEROOMS_DEBUG=1`` shows the traceback instead.
+anything else 1; a database failure with a stable code (``database_out_of_memory``) says its code first.
+``CODEROOMS_DEBUG=1`` shows the traceback instead.
 
 Each command's module is imported only when that command runs (the server's pulls in Strawberry and the
 app, the curation hand's an HTTP client): `coderooms scan` or `db status` should
@@ -71,7 +72,11 @@ def main(argv: list[str] | None = None) -> int:
         if os.environ.get(DEBUG_VARIABLE, "") not in ("", "0"):
             raise
         bad = _is_bad_input(exc)
-        what = "" if bad else f"unexpected error ({type(exc).__name__}; {DEBUG_VARIABLE}=1 shows where): "
+        code = _stable_code(exc)
+        if bad or code:
+            what = f"{code}: " if code else ""
+        else:
+            what = f"unexpected error ({type(exc).__name__}; {DEBUG_VARIABLE}=1 shows where): "
         print(f"coderooms: {what}{_one_line(exc)}", file=sys.stderr)
         return EXIT_BAD_INPUT if bad else EXIT_FAILURE
 
@@ -82,6 +87,14 @@ def _is_bad_input(exc: Exception) -> bool:
     from pydantic import ValidationError
 
     return isinstance(exc, (*_BAD_PATH, UnicodeError, json.JSONDecodeError, ValidationError, ConfigurationError))
+
+
+def _stable_code(exc: Exception) -> str | None:
+    """The stable error code of a database failure a command did not answer itself (one it may meet
+    anywhere, as Neo4j's refusal for lack of memory), else None."""
+    from graphdb.errors import GraphDbError
+
+    return str(exc.code) if isinstance(exc, GraphDbError) and exc.code else None
 
 
 def _one_line(exc: Exception) -> str:

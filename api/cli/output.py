@@ -35,6 +35,12 @@ def fail(message: str, code: int = EXIT_FAILURE) -> int:
     return code
 
 
+def failed(exc: GraphDbError) -> int:
+    """A database failure as one line, its stable code first where it has one (exit 1: the request was
+    sound, the database could not serve it)."""
+    return fail(f"{exc.code}: {exc}" if exc.code else str(exc))
+
+
 def with_database(action: Callable[[Database, argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     """A command handler that gets a connected database; connection and driver failures exit 1 clearly."""
 
@@ -42,11 +48,11 @@ def with_database(action: Callable[[Database, argparse.Namespace], int]) -> Call
         try:
             db = Database.connect()
         except GraphDbError as exc:
-            return fail(str(exc))
+            return failed(exc)
         try:
             return action(db, args)
         except GraphDbError as exc:
-            return fail(str(exc))
+            return failed(exc)
         finally:
             db.close()
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from api.cli.output import CLI_ACTOR, EXIT_BAD_INPUT, EXIT_CONFLICT, EXIT_OK, emit_json, fail, progress
+from api.cli.output import CLI_ACTOR, EXIT_BAD_INPUT, EXIT_CONFLICT, EXIT_OK, emit_json, fail, failed, progress
 from api.cli.progress_bar import progress_bar
 from graphdb import store_writes
 from graphdb.database import Database
@@ -73,7 +73,7 @@ def _ingest(args: argparse.Namespace) -> int:
         finally:
             db.close()
     except GraphDbError as exc:
-        return fail(str(exc))
+        return failed(exc)
     except scans.ScanRefused as exc:
         return fail(f"{exc.code}: {exc}", EXIT_CONFLICT)
     report = outcome.result.report
@@ -196,7 +196,7 @@ def _scan(args: argparse.Namespace) -> int:
         finally:
             db.close()
     except GraphDbError as exc:
-        return fail(str(exc))
+        return failed(exc)
     except scans.ScanRefused as exc:
         return fail(f"{exc.code}: {exc}", EXIT_CONFLICT)
     if isinstance(outcome, VersionConflict):

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from api.cli.output import CLI_ACTOR, EXIT_BAD_INPUT, EXIT_CONFLICT, EXIT_FAILURE, EXIT_OK, emit_json, fail
+from api.cli.output import CLI_ACTOR, EXIT_BAD_INPUT, EXIT_CONFLICT, EXIT_FAILURE, EXIT_OK, emit_json, fail, failed
 from graphdb.database import Database
 from graphdb.errors import GraphDbError
 from rooms.contract import ContractError, Store, parse_seed
@@ -35,7 +35,7 @@ def _export(args: argparse.Namespace) -> int:
         finally:
             db.close()
     except GraphDbError as exc:
-        return fail(str(exc))
+        return failed(exc)
     if text is None:
         return fail(f"no store for repository {args.repo_id!r}", EXIT_FAILURE)
     if args.output:
@@ -66,7 +66,7 @@ def _import(args: argparse.Namespace) -> int:
         finally:
             db.close()
     except GraphDbError as exc:
-        return fail(str(exc))
+        return failed(exc)
     if not isinstance(outcome, Store):
         return fail(f"version conflict: expected {outcome.expected}, store is at {outcome.actual}", EXIT_CONFLICT)
     if args.json:

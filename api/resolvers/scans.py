@@ -27,6 +27,7 @@ from api.schema.scan_types import (
 )
 from graphdb import store_writes
 from graphdb.database import Database
+from graphdb.errors import DatabaseOutOfMemory
 from graphdb.history import Actor
 from rooms.contract import ErrorCode
 from rooms.contract.base import REPO_ID, REPO_ID_RULE
@@ -86,9 +87,15 @@ async def skeleton_candidate(context: Context, data: SkeletonCandidateInput) -> 
         return root
     try:
         outcome = await run_in_threadpool(_scan, context.db, data, root, actor(context))
-    except scans.ScanRefused as exc:
-        return Refused(code=exc.code, message=str(exc))
+    except (scans.ScanRefused, DatabaseOutOfMemory) as exc:
+        return _refused(exc)
     return _written(outcome, data.review_limit)
+
+
+def _refused(exc: scans.ScanRefused | DatabaseOutOfMemory) -> Refused:
+    """A scan refused with nothing written: by the service (its rules), or by Neo4j for lack of memory (the
+    server's state, which the message says how to change)."""
+    return Refused(code=exc.code, message=str(exc))
 
 
 def _jobs(context: Context) -> jobs.ScanJobs:
@@ -103,8 +110,8 @@ def scan_job(job: jobs.ScanJob) -> ScanJob:
         result = Refused(
             code=ErrorCode.SCAN_CANCELLED, message="the scan was cancelled; the map and the code graph are as they were"
         )
-    elif isinstance(job.error, scans.ScanRefused):
-        result = Refused(code=job.error.code, message=str(job.error))
+    elif isinstance(job.error, (scans.ScanRefused, DatabaseOutOfMemory)):
+        result = _refused(job.error)
     elif job.error is not None:
         result = Refused(
             code=ErrorCode.SCAN_FAILED, message=f"the scan failed ({type(job.error).__name__}); see the server log"

@@ -84,7 +84,9 @@ class ScanMutation:
         "over a ratified skeleton. The code graph is staged and made live only by the write that "
         "wins the version check: a VersionConflict or Refused leaves everything as it was. Refused "
         "`path_rebind_refused`: the repository is bound to the directory it was first scanned from "
-        "(the OWNER may pass rebind); `scan_in_progress`: another scan of it is running."
+        "(the OWNER may pass rebind); `scan_in_progress`: another scan of it is running; "
+        "`database_out_of_memory`: Neo4j refused a statement of the scan for lack of memory (the message says "
+        "which limit and how to raise it)."
     )
     async def skeleton_candidate(self, info: Info, input: SkeletonCandidateInput) -> SkeletonCandidateResult:
         return _seat_refused(info, input) or await resolve.skeleton_candidate(info.context, input)

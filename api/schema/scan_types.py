@@ -224,7 +224,8 @@ class ScanJob:
     )
     result: SkeletonCandidateResult | None = strawberry.field(
         description="Once ended, what skeletonCandidate would have answered: CandidateWritten (SUCCEEDED), "
-        "VersionConflict or Refused (FAILED: `scan_in_progress`, `path_rebind_refused`, `scan_failed`), "
+        "VersionConflict or Refused (FAILED: `scan_in_progress`, `path_rebind_refused`, "
+        "`database_out_of_memory`, `scan_failed`), "
         "Refused `scan_cancelled` (CANCELLED). Null while RUNNING."
     )
 

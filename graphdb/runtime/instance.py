@@ -278,6 +278,8 @@ class LocalInstance:
             "dbms.usage_report.enabled=false",
             "db.tx_log.rotation.retention_policy=2 files",
         ]
+        if self.settings.neo4j_transaction_memory is not None:
+            lines.append(f"dbms.memory.transaction.total.max={self.settings.neo4j_transaction_memory}")
         (self.conf_dir / "neo4j.conf").write_text("\n".join(lines) + "\n")
 
     def _ensure_password(self, java: Path, dist: Path) -> None:

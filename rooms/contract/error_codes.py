@@ -74,6 +74,7 @@ class ErrorCode(StrEnum):
     NO_RUNNER = "no_runner"
     # The server's limits and state.
     DATABASE_UNAVAILABLE = "database_unavailable"
+    DATABASE_OUT_OF_MEMORY = "database_out_of_memory"
     QUERY_TOO_COSTLY = "query_too_costly"
     RESPONSE_TOO_LARGE = "response_too_large"
     TOO_MANY_REQUESTS = "too_many_requests"
@@ -134,6 +135,10 @@ DESCRIPTIONS: dict[ErrorCode, str] = {
     ErrorCode.UNKNOWN_RUNNER: "No runner with that id.",
     ErrorCode.NO_RUNNER: "No naming runner is pinned; add one and pin it.",
     ErrorCode.DATABASE_UNAVAILABLE: "Neo4j is not answering now; the request did nothing. Retry (HTTP 503).",
+    ErrorCode.DATABASE_OUT_OF_MEMORY: (
+        "Neo4j refused a statement for lack of memory; nothing was written. Give the server more memory "
+        "(the local one: CODEROOMS_NEO4J_HEAP, then db stop and db start) and try again."
+    ),
     ErrorCode.QUERY_TOO_COSTLY: "The query's estimated cost is over the per-request budget.",
     ErrorCode.RESPONSE_TOO_LARGE: "The answer would be larger than the server sends; ask for less.",
     ErrorCode.TOO_MANY_REQUESTS: "The caller sent too many requests; slow down (HTTP 429).",

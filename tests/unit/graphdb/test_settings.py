@@ -49,3 +49,18 @@ def test_instance_names_are_restricted(monkeypatch: pytest.MonkeyPatch) -> None:
 )
 def test_half_the_local_server_heap_is_its_young_generation(heap: str, flags: list[str]) -> None:
     assert heap_options(heap) == flags
+
+
+@pytest.mark.parametrize("value", ["10m", "64m", "1g", "12g"])
+def test_transaction_memory_takes_what_neo4j_takes(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    monkeypatch.setenv("CODEROOMS_NEO4J_TRANSACTION_MEMORY", value)
+    assert DbSettings().neo4j_transaction_memory == value
+
+
+@pytest.mark.parametrize("value", ["9m", "0m", "0g", "64", "1.5g", "64mb"])
+def test_transaction_memory_below_neo4j_s_minimum_or_malformed_is_refused(
+    monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("CODEROOMS_NEO4J_TRANSACTION_MEMORY", value)
+    with pytest.raises(ValueError):
+        DbSettings()

@@ -1,0 +1,108 @@
+"""A scan Neo4j refuses for lack of memory, on a local server of this test's own whose transactions may hold
+little memory together (``CODEROOMS_NEO4J_TRANSACTION_MEMORY``): the GDS projection of a modest but dense tree
+is over that limit, as a 100,000-file tree's is over the default heap's. The CLI says so in one line with its
+stable code and what to do (exit 1); the refusal is not retried; the store and the live code graph are exactly
+as they were, nothing staged left."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from graphdb.database import Database
+from graphdb.errors import DatabaseOutOfMemory
+from graphdb.runtime import LocalInstance
+from graphdb.settings import DbSettings
+from rooms.contract import ErrorCode
+from services import scan as scans
+from tests.integration.owner import OWNER
+from tests.integration.runtime.test_local_server import cli, local_env
+from tests.scan_integrity_support import snapshot
+from tests.support import write_python_repo
+
+pytestmark = pytest.mark.integration
+
+INSTANCE = "test-memory"
+# Over what the loader's batches and the deletion of a failed scan's staging take at a time, under what this
+# tree's projection takes (Neo4j refuses less than 10m).
+TRANSACTION_MEMORY = "64m"
+REPO_ID = "memory"
+
+
+def write_dense_package(root: Path, modules: int = 60, functions: int = 1000) -> None:
+    """Modules of many small functions that call each other and the next module's: few files, many edges."""
+    package = root / "dense"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    for m in range(modules):
+        following = (m + 1) % modules
+        lines = [f"from dense import mod{following}", ""]
+        for f in range(functions):
+            calls = f"mod{following}.f{f}(x) + f{(f + 1) % functions}(x) + f{(f + 7) % functions}(x)"
+            lines += [f"def f{f}(x):", f"    return {calls}", ""]
+        (package / f"mod{m}.py").write_text("\n".join(lines))
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[dict[str, str]]:
+    """The environment of this module's own local server (started with the small transaction memory, then
+    stopped and deleted: it holds nothing worth keeping)."""
+    env = local_env(CODEROOMS_INSTANCE=INSTANCE, CODEROOMS_NEO4J_TRANSACTION_MEMORY=TRANSACTION_MEMORY)
+    instance = LocalInstance(DbSettings(instance=INSTANCE))
+    cli("db", "stop", env=env)  # a server left running would keep the memory it was started with
+    try:
+        started = cli("db", "start", "--no-warm-up", env=env)
+        assert started.returncode == 0, started.stderr
+        yield env
+    finally:
+        cli("db", "stop", env=env)
+        shutil.rmtree(instance.dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def db(server: dict[str, str]) -> Iterator[Database]:
+    settings = DbSettings().model_copy(update={"instance": INSTANCE, "neo4j_uri": None})
+    database = Database.connect(settings)
+    yield database
+    database.close()
+
+
+@pytest.fixture(scope="module")
+def scanned(server: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small tree scanned at store version 1, then grown by a dense package: what the next scan reads."""
+    tree = tmp_path_factory.mktemp("tree")
+    write_python_repo(tree)
+    first = cli("scan", str(tree), "--repo-id", REPO_ID, "--naming", "heuristic", "--json", env=server)
+    assert first.returncode == 0, first.stderr
+    write_dense_package(tree)
+    return tree
+
+
+def test_the_cli_says_what_ran_out_and_what_to_do(server: dict[str, str], db: Database, scanned: Path) -> None:
+    before = snapshot(db, REPO_ID)
+    refused = cli("scan", str(scanned), "--repo-id", REPO_ID, "--naming", "heuristic", "--json", env=server)
+    assert refused.returncode == 1, refused.stderr
+    assert refused.stdout == ""
+    lines = refused.stderr.splitlines()
+    assert len(lines) == 1, refused.stderr
+    line = lines[0]
+    assert line.startswith("coderooms: database_out_of_memory: Neo4j ran out of memory"), line
+    assert "dbms.memory.transaction.total.max" in line, "Neo4j's word for which limit was reached"
+    assert "CODEROOMS_NEO4J_HEAP=6g" in line and "`coderooms db stop` and `coderooms db start`" in line, line
+    assert snapshot(db, REPO_ID) == before, "the store and the live code graph as they were, nothing staged left"
+
+
+def test_the_refusal_is_not_retried_and_changes_nothing(
+    db: Database, scanned: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    before = snapshot(db, REPO_ID)
+    with caplog.at_level(logging.WARNING, logger="neo4j.session"), pytest.raises(DatabaseOutOfMemory) as refused:
+        scans.scan(db, scanned, REPO_ID, 1, naming="heuristic", actor=OWNER)
+    assert refused.value.code is ErrorCode.DATABASE_OUT_OF_MEMORY
+    retried = [r.getMessage() for r in caplog.records if r.name == "neo4j.session" and "retried" in r.getMessage()]
+    assert not [message for message in retried if "OutOfMemory" in message], retried
+    assert snapshot(db, REPO_ID) == before
