@@ -91,7 +91,7 @@ def line(sized: Sized, previous: Sized | None) -> str:
 
 
 def run(sizes: list[int], cache: Path, sources: Sources) -> None:
-    print("== scale: full scan, unchanged rescan, one-file rescan")
+    print("== scale: full scan; rescans unchanged, after a one-file edit, a file added and removed again")
     print(HEADER)
     print("-" * len(HEADER))
     rows: list[Sized] = []
