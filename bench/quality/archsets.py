@@ -7,8 +7,9 @@ set's own scorer), the tree is unpacked once into ``$CODEROOMS_HOME/archsets/<sy
    settings, heuristic naming), timed as a user would time it;
 2. the seed is exported (``coderooms export-seed``) and scored by the set's ``score.py`` (MoJoFM, full
    semantics), beside the set's directory baseline, its best published technique and SARIF;
-3. unless ``--no-rescan``, the same tree is rescanned three times under the same id, unchanged: each
-   export must equal the first, byte for byte ("stable");
+3. unless ``--no-rescan``, the same tree is scanned again three times under the same id, unchanged, each time
+   after importing the first export (the store moved, so the scan builds the map again rather than keeping
+   it): each export must equal the first, byte for byte ("stable");
 4. with ``--baseline SRC`` (a source tree of another revision, e.g. ``git archive <rev> | tar -x -C SRC``),
    three fresh scans with our code and three with SRC's, alternated, time the whole ``coderooms scan``:
    medians and their ratio.
@@ -91,6 +92,13 @@ def _scan_and_export(tree: Path, repo_id: str, source: Path | None = None) -> tu
     return _cli("export-seed", repo_id).stdout, seconds
 
 
+def _rebuilt_export(tree: Path, repo_id: str, seed: Path) -> str:
+    """The export after a scan that builds the map again: the store is moved first (``seed`` imported), so the
+    map is not kept (``services.kept_map``)."""
+    _cli("import-seed", str(seed))
+    return _scan_and_export(tree, repo_id)[0]
+
+
 def _fresh_scan_seconds(tree: Path, repo_id: str, source: Path | None) -> float:
     _forget(repo_id)
     seconds = _scan_and_export(tree, repo_id, source)[1]
@@ -125,7 +133,9 @@ def run_system(archsets: Path, system: str, scratch: Path, rescan: bool, baselin
     first, seconds = _scan_and_export(tree, repo_id)
     stable: bool | None = None
     if rescan:
-        stable = all(_scan_and_export(tree, repo_id)[0] == first for _ in range(RESCANS))
+        exported = scratch / f"{system}.first.json"
+        exported.write_text(first, encoding="utf-8")
+        stable = all(_rebuilt_export(tree, repo_id, exported) == first for _ in range(RESCANS))
     timed: tuple[float, float] | None = None
     if baseline is not None:  # alternated fresh scans, ours and the baseline revision's, under a scratch id
         ours, theirs = [], []

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from graphdb.database import Database
-from graphdb.store_writes import export_seed
-from rooms.contract import SeedFile
+from graphdb.store_writes import export_seed, import_seed, store_version
+from rooms.contract import SeedFile, parse_seed
 from rooms.reconcile import resolve_members
-from rooms.store_rules import CandidateWrite
-from services.scan import scan
+from rooms.store_rules import CandidateWrite, VersionConflict
+from services.scan import ScanOutcome, scan
 from tests.integration.owner import OWNER
 from tests.support import write_python_repo
 
@@ -32,7 +32,9 @@ def test_same_tree_twice_gives_the_same_seed(db: Database, repo_id: str, tmp_pat
     seed_one = export_seed(db, repo_id)
     second = scan(db, tmp_path, repo_id, 1, naming="heuristic", actor=OWNER)
     assert isinstance(first.write, CandidateWrite) and isinstance(second.write, CandidateWrite)
-    assert export_seed(db, repo_id) == seed_one
+    assert export_seed(db, repo_id) == seed_one  # kept
+    _rebuild(db, tmp_path, repo_id)
+    assert export_seed(db, repo_id) == seed_one  # built again
     assert len(first.candidate.blocks) == len(MODULES), "the planted modules are recovered"
 
 
@@ -65,14 +67,26 @@ def _write_flat_c_repo(root: Path, subsystems: tuple[str, ...], files_each: int)
             )
 
 
-def test_rescans_of_an_unchanged_tree_give_the_identical_map_and_an_edit_keeps_ids(
+def _rebuild(db: Database, root: Path, repo_id: str) -> ScanOutcome:
+    """A rescan that builds the map again, whatever the tree's edits: the store moved since the last scan (its
+    own seed imported again), so the map is not kept (``services.kept_map``)."""
+    seed = export_seed(db, repo_id)
+    assert seed is not None
+    imported = import_seed(db, store_version(db, repo_id), parse_seed(seed), actor=OWNER)
+    assert not isinstance(imported, VersionConflict)
+    outcome = scan(db, root, repo_id, imported.store_version, naming="heuristic", actor=OWNER)
+    assert isinstance(outcome, ScanOutcome) and "kept" not in outcome.report
+    return outcome
+
+
+def test_rebuilds_of_an_unchanged_tree_give_the_identical_map_and_an_edit_keeps_ids(
     db: Database, repo_id: str, tmp_path: Path
 ) -> None:
     _write_flat_c_repo(tmp_path, ("codec", "mixer", "stream", "net"), files_each=8)
     first = scan(db, tmp_path, repo_id, None, naming="heuristic", actor=OWNER)
     exported = export_seed(db, repo_id)
-    for version in (1, 2, 3):  # unchanged: the same map, byte for byte, every time
-        scan(db, tmp_path, repo_id, version, naming="heuristic", actor=OWNER)
+    for _ in range(3):  # unchanged, built again: the same map, byte for byte, every time
+        _rebuild(db, tmp_path, repo_id)
         assert export_seed(db, repo_id) == exported
     files = list(first.files)
     old = block_of(first.candidate, files)
@@ -80,8 +94,8 @@ def test_rescans_of_an_unchanged_tree_give_the_identical_map_and_an_edit_keeps_i
     assert old["include/codec_0.h"] == old["src/codec_0.c"], "a header lives with its source"
     net = tmp_path / "src" / "net_3.c"
     net.write_text(net.read_text() + "\nint net_extra(void) { return 0; }\n")
-    for version in (4, 5, 6):  # after a small edit, however often rescanned, the files keep their blocks
-        after = scan(db, tmp_path, repo_id, version, naming="heuristic", actor=OWNER)
+    for _ in range(3):  # after a small edit, however often built again, the files keep their blocks
+        after = _rebuild(db, tmp_path, repo_id)
         new = block_of(after.candidate, files)
         kept = sum(1 for path, block in old.items() if new.get(path) == block)
         assert kept / len(old) >= 0.95, f"{kept}/{len(old)} files kept their block id"
