@@ -33,7 +33,7 @@ class StoredFile(NamedTuple):
 
 @dataclass(frozen=True)
 class Edits:
-    """Edits that change no node or edge: the edited files' new parses, by path, and what discovery skipped."""
+    """Edits that change no node or edge: the edited files' new parses, and the files the scan skips."""
 
     parses: tuple[FileParse, ...]
     skipped: tuple[SkippedEntry, ...]

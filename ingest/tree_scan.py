@@ -67,7 +67,7 @@ def scan_tree(
     ``previous`` (a former result, or just its ``parses``) makes the scan incremental: files
     whose content hash, language and parser version are unchanged are not parsed again. The
     result is exactly what a fresh scan gives. ``sink`` is told of the parses as they come, ``progress`` of
-    the steps (see ``ScanProgress``). ``survey`` (``ingest.survey`` of the same root and options): the tree
+    the steps (see ``ScanProgress``). ``survey`` (``ingest.survey_tree`` of the same root and options): the tree
     as listed and read there, so that no file is listed, read or parsed again.
     """
     return _scan(Path(root).resolve(), options or ScanOptions(), previous, sink, progress or _silent, survey)

@@ -7,8 +7,7 @@ The map is kept when:
 
 Such a rescan neither resolves nor clusters. Its caller writes the same candidate again (with the tree's
 source commit) and refreshes the edited files in the live generation, in one transaction. The report is the
-last one's, with this scan's discovery. A fresh scan of the edited tree gives the same map: it reads the same
-code graph.
+last one's, with this scan's discovery. The map is the one the last scan built from the same code graph.
 """
 
 from __future__ import annotations

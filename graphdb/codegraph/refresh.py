@@ -13,7 +13,7 @@ from ingest.assemble import file_graph
 
 def refresh_files(tx: ManagedTransaction, repo_id: str, parses: Iterable[FileParse]) -> None:
     """In the caller's transaction: the files of ``parses`` get their new records and parses, and their symbols
-    their new lines (``ingest.changes.edits_since`` found nothing else changed)."""
+    their new lines (``ingest.neutral_edits`` found nothing else changed)."""
     rows = []
     for parse in parses:
         record, symbols, _ = file_graph(parse)
