@@ -222,7 +222,13 @@ def _print_summary(doc: dict[str, Any]) -> None:
     print(f"{doc['repo_id']}: {doc['outcome'].lower().replace('_', ' ')} — store version {doc['store_version']}")
     if doc["kept"] is not None:
         edited = doc["kept"]["edited_files"]
-        what = f"{edited} edited file{'s' if edited != 1 else ''} change" if edited else "nothing changed:"
+        what = (
+            "nothing changed:"
+            if not edited
+            else "1 edited file changes"
+            if edited == 1
+            else f"{edited} edited files change"
+        )
         print(f"  {what} no node or edge of the code graph since the last scan: the map is kept")
     fallback = doc["fallback"] or "none (in-database clustering)"
     print(f"  {doc['block_count']} blocks · fallback: {fallback} · naming: {doc['naming']}")

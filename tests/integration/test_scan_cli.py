@@ -81,3 +81,23 @@ def test_json_on_a_terminal_is_one_document_with_members_roles_and_sockets(
         assert isinstance(socket["edges"], int) and socket["edges"] > 0
     edges = [socket["edges"] for socket in document["sockets"]]
     assert edges == sorted(edges, reverse=True)
+
+
+def test_a_rescan_after_a_comment_keeps_the_map_and_says_so(neo4j_target: Target, repo_id: str, tmp_path: Path) -> None:
+    tree = small_tree(tmp_path / "tree")
+    scan = ("scan", str(tree), "--repo-id", repo_id, "--naming", "heuristic")
+    code, out, err = run_on_terminals(env_for(neo4j_target), *scan, "--json")
+    assert code == 0, err
+    first = json.loads(out)
+    assert first["kept"] is None
+    edited = tree / "pkg" / "contract" / "paths.py"
+    edited.write_text("# a comment moves every line down\n" + edited.read_text())
+
+    code, out, err = run_on_terminals(env_for(neo4j_target), *scan)
+    assert code == 0, err
+    assert "1 edited file changes no node or edge of the code graph since the last scan: the map is kept" in out
+    code, out, err = run_on_terminals(env_for(neo4j_target), *scan, "--json")
+    assert code == 0, err
+    again = json.loads(out)
+    assert again["kept"] == {"edited_files": 0} and again["store_version"] == 3
+    assert (again["blocks"], again["sockets"]) == (first["blocks"], first["sockets"])
