@@ -118,34 +118,30 @@ def _scan_with(
     graphs: dict[str, FileGraph] = {}
     skipped: list[SkippedEntry] = list(discovery.skipped)
     to_parse: list[Candidate] = []
-    parsed_before: list[FileParse] = []  # by the survey
+    reused = 0  # files whose parse is the previous scan's (those the survey parsed are new)
     for candidate in discovery.candidates:
-        known = read.get(candidate.path)
-        if isinstance(known, SkippedEntry):
-            skipped.append(known)
+        digest = read.get(candidate.path)
+        if isinstance(digest, SkippedEntry):
+            skipped.append(digest)
             continue
         cached = fresh.get(candidate.path) or cache.get(candidate.path)
         if cached is None or cached.language != candidate.language or cached.parser_version != PARSER_VERSION:
             to_parse.append(candidate)
             continue
-        data = known if known is not None else read_candidate(root_path, candidate, options)
-        if isinstance(data, SkippedEntry):
-            skipped.append(data)
-        elif (data if isinstance(data, str) else hashlib.sha256(data).hexdigest()) != cached.sha256:
+        if digest is None:
+            data = read_candidate(root_path, candidate, options)
+            if isinstance(data, SkippedEntry):
+                skipped.append(data)
+                continue
+            digest = hashlib.sha256(data).hexdigest()
+        if digest != cached.sha256:
             to_parse.append(candidate)
-        elif candidate.path in fresh:
-            parsed_before.append(cached)
-        else:
-            parses[candidate.path] = cached
-            graphs[candidate.path] = graph = file_graph(cached)
-            if sink is not None:
-                sink.parsed(cached, None, graph)
-    reused = len(parses)
-    for parse in parsed_before:
-        parses[parse.path] = parse
-        graphs[parse.path] = graph = file_graph(parse)
+            continue
+        parses[candidate.path] = cached
+        graphs[candidate.path] = graph = file_graph(cached)
+        reused += candidate.path not in fresh
         if sink is not None:
-            sink.parsed(parse, None, graph)
+            sink.parsed(cached, None, graph)
     done = total - len(to_parse)
     progress("parsing", done, total)
     parse_json: dict[str, str] = {}
