@@ -38,7 +38,7 @@ from graphdb.graph_facts import graph_facts
 from graphdb.history import Actor
 from graphdb.runners import pinned_runner
 from graphdb.scan_lock import ScanInProgress, scan_lock
-from ingest import FileParse, ParseSink, ScanOptions, ScanResult, Survey, scan_tree, survey_tree
+from ingest import FileParse, ParseSink, ScanOptions, ScanReport, ScanResult, Survey, scan_tree, survey_tree
 from rooms.candidate import CandidateReport, ClusterParams, FileEdge, FileInfo
 from rooms.candidate.sockets import TEST_ONLY
 from rooms.contract import ErrorCode, NamedBy, SeedFile, SkeletonState, Store, seed_from_store
@@ -79,7 +79,7 @@ def source_commit(root: Path) -> str:
 
 @dataclass
 class IngestOutcome:
-    result: ScanResult
+    report: ScanReport  # the scan's; its records and parses are in the code graph, not held past the load
     load: LoadReport
     seconds: float
 
@@ -121,7 +121,7 @@ def _sync(
         return result
 
     result, load = codegraph.scan_and_sync(db, graph, scanned)
-    return IngestOutcome(result, load, perf_counter() - started)
+    return IngestOutcome(result.report, load, perf_counter() - started)
 
 
 def ingest(
@@ -198,7 +198,7 @@ def report_document(
 ) -> dict[str, Any]:
     """The stored/served report: the candidate report, the naming used, an ingest summary and the sockets'
     edge counts (a rescan that keeps the map reads them here)."""
-    ingest = ingested.result.report
+    ingest = ingested.report
     return {
         **report.model_dump(mode="json"),
         "naming": naming,

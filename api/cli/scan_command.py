@@ -76,7 +76,7 @@ def _ingest(args: argparse.Namespace) -> int:
         return failed(exc)
     except scans.ScanRefused as exc:
         return fail(f"{exc.code}: {exc}", EXIT_CONFLICT)
-    report = outcome.result.report
+    report = outcome.report
     document = {
         "repo_id": repo_id,
         "files_by_language": dict(report.files_by_language),

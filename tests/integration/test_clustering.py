@@ -19,6 +19,7 @@ import pytest
 from graphdb.clustering import cluster
 from graphdb.database import Database
 from graphdb.gds import louvain_file_communities, projection_names
+from graphdb.queries import query
 from rooms.candidate import ClusterParams, Fallback
 from rooms.contract import serialize_seed
 from services.candidate import build_candidate
@@ -126,6 +127,42 @@ def test_the_candidate_from_the_database(db: Database, repo_id: str, algorithm: 
     assert [(s.to, s.type) for s in by_entry["pkg/a/**"].sockets.inputs] == [(by_entry["lib/**"].block_id, "imports")]
     assert [s.to for s in by_entry["pkg/b/**"].sockets.inputs] == [by_entry["lib/**"].block_id]
     assert all(b.sockets.external == [] for b in seed.blocks)  # no file uses the declared package
+
+
+def test_the_projection_holds_its_nodes_not_every_relationship_at_once(db: Database, repo_id: str) -> None:
+    # Each file imports the next 40: the relationships outnumber the nodes forty to one. Sorting them all at once
+    # (for a projection that does not depend on internal ids) would hold each in the transaction's memory, about
+    # 600 bytes apiece, more than a default server allows at 100,000 files.
+    paths = [f"pkg/m{i:04}.py" for i in range(1000)]
+    edges = [
+        ["IMPORTS", _fid(s), _fid(paths[(i + k) % len(paths)]), 1.0] for i, s in enumerate(paths) for k in range(1, 41)
+    ]
+    db.driver.execute_query(
+        fixture_cypher("code_graph"),
+        repo_id=repo_id,
+        files=[[p, "python"] for p in paths],
+        symbols=[],
+        packages=[],
+        edges=edges,
+        database_=db.database,
+    )
+    profiled = db.driver.execute_query(
+        "PROFILE " + query("cluster_project"),
+        repo_id=repo_id,
+        graph_name=f"profiled-{repo_id}",
+        fold_leaves=True,
+        edge_weights={},
+        hubs=[],
+        hub_factor=1.0,
+        seeds={},
+        database_=db.database,
+    )
+    try:
+        assert profiled.records[0]["relationship_count"] == 2 * len(edges)  # undirected: both ways
+        peak = profiled.summary.profile["args"]["GlobalMemory"]
+        assert peak < 50 * len(edges), f"{peak} bytes for {len(edges)} relationships"
+    finally:
+        db.execute("gds_graph_drop", graph_name=f"profiled-{repo_id}")
 
 
 def test_same_graph_twice_gives_identical_assignments_and_candidate(db: Database, repo_id: str) -> None:

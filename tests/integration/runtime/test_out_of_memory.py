@@ -1,8 +1,7 @@
 """A scan Neo4j refuses for lack of memory, on a local server of this test's own whose transactions may hold
-little memory together (``CODEROOMS_NEO4J_TRANSACTION_MEMORY``): the GDS projection of a modest but dense tree
-is over that limit, as a 100,000-file tree's is over the default heap's. The CLI says so in one line with its
-stable code and what to do (exit 1); the refusal is not retried; the store and the live code graph are exactly
-as they were, nothing staged left."""
+little memory together (``CODEROOMS_NEO4J_TRANSACTION_MEMORY``): the load of a package of many long-named
+functions needs more than that. The CLI says so in one line with its stable code and what to do (exit 1); the
+refusal is not retried; the store and the live code graph are exactly as they were, nothing staged left."""
 
 from __future__ import annotations
 
@@ -27,23 +26,24 @@ from tests.support import write_python_repo
 pytestmark = pytest.mark.integration
 
 INSTANCE = "test-memory"
-# Over what the loader's batches and the deletion of a failed scan's staging take at a time, under what this
-# tree's projection takes (Neo4j refuses less than 10m).
-TRANSACTION_MEMORY = "64m"
+# Over what the deletion of a failed scan's staging takes at a time, under what the load's concurrent writes of
+# the wide package take (Neo4j refuses less than 10m).
+TRANSACTION_MEMORY = "16m"
 REPO_ID = "memory"
 
 
-def write_dense_package(root: Path, modules: int = 60, functions: int = 1000) -> None:
-    """Modules of many small functions that call each other and the next module's: few files, many edges."""
+def write_wide_package(root: Path, modules: int = 60, functions: int = 1000, name_length: int = 400) -> None:
+    """Modules of many functions with long names, each calling its namesake in the next module: cheap to parse,
+    heavy to write."""
     package = root / "dense"
     package.mkdir(parents=True)
     (package / "__init__.py").write_text("")
+    padding = "x" * name_length
     for m in range(modules):
         following = (m + 1) % modules
         lines = [f"from dense import mod{following}", ""]
         for f in range(functions):
-            calls = f"mod{following}.f{f}(x) + f{(f + 1) % functions}(x) + f{(f + 7) % functions}(x)"
-            lines += [f"def f{f}(x):", f"    return {calls}", ""]
+            lines += [f"def f{f}_{padding}(x):", f"    return mod{following}.f{f}_{padding}(x)", ""]
         (package / f"mod{m}.py").write_text("\n".join(lines))
 
 
@@ -73,12 +73,12 @@ def db(server: dict[str, str]) -> Iterator[Database]:
 
 @pytest.fixture(scope="module")
 def scanned(server: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A small tree scanned at store version 1, then grown by a dense package: what the next scan reads."""
+    """A small tree scanned at store version 1, then grown by a wide package: what the next scan reads."""
     tree = tmp_path_factory.mktemp("tree")
     write_python_repo(tree)
     first = cli("scan", str(tree), "--repo-id", REPO_ID, "--naming", "heuristic", "--json", env=server)
     assert first.returncode == 0, first.stderr
-    write_dense_package(tree)
+    write_wide_package(tree)
     return tree
 
 
