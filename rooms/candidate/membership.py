@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
@@ -128,13 +129,15 @@ def entries_for(
             globs.append(directory)
     entries: list[Member] = []
     covered: set[str] = set()
+    ordered = sorted(files)
     for directory in globs:
-        inside = [p for p in files if p.startswith(directory + "/")]
+        # The paths under ``directory/`` are a run of the sorted paths: from "dir/" up to "dir0" ('0' follows '/').
+        inside = ordered[bisect_left(ordered, directory + "/") : bisect_left(ordered, directory + "0")]
         covered.update(inside)
         roles = {role_of(infos[p]) for p in inside}
         role = roles.pop() if len(roles) == 1 and roles <= _GLOB_ROLES else MemberRole.PRIMARY
         entries.append(Member(path=f"{directory}/**", role=role))
-    for path in sorted(files):
+    for path in ordered:
         if path in shared:
             entries.append(Member(path=path, role=MemberRole.SHARED))
         elif path not in covered:

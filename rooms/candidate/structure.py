@@ -215,13 +215,27 @@ class Structure:
 
     def _attach_tests(self, units: list[Unit]) -> None:
         homeless: dict[str, set[str]] = defaultdict(set)
+        # The units of each file, kept as tests join: a test's weight to each unit is summed over its own
+        # neighbours, not over every unit (a large repository has hundreds of units and thousands of tests).
+        owners: dict[str, list[int]] = defaultdict(list)
+        for index, unit in enumerate(units):
+            for path in unit.files:
+                owners[path].append(index)
         for path in sorted(self.loose_tests):
-            weights = [self.graph.weight_to(path, u.files) for u in units]
-            if units and max(weights) > 0:
-                _heaviest(units, weights).files.add(path)
-            elif units and max(depth := [shared_depth(posixpath.dirname(path), u.anchor) for u in units]) > 0:
+            directory = posixpath.dirname(path)
+            weights: dict[int, float] = defaultdict(float)
+            for neighbour, weight in self.graph.neighbours(path).items():
+                for index in owners.get(neighbour, ()):
+                    weights[index] += weight
+            if weights:  # edge weights are positive
+                heaviest = max(weights, key=lambda i: (weights[i], -i))  # as `_heaviest`: on a tie, the first
+                units[heaviest].files.add(path)
+                owners[path].append(heaviest)
+            elif units and max(depth := [shared_depth(directory, u.anchor) for u in units]) > 0:
                 # a crate's tests/ with no resolved use: the crate's nearest unit
-                _heaviest(units, depth, _sizes(units)).files.add(path)
+                nearest = _heaviest_index(depth, _sizes(units))
+                units[nearest].files.add(path)
+                owners[path].append(nearest)
             else:
                 homeless[tree_of(path)].add(path)
         for tree, files in sorted(homeless.items()):  # tests that use nothing we resolved: one unit a tree
@@ -256,8 +270,12 @@ class Structure:
 
 def _heaviest(candidates: Sequence[T], scores: Sequence[float], sizes: Sequence[int] | None = None) -> T:
     """The candidate with the highest score; on a tie the larger (when ``sizes`` are given), then the first."""
-    best = max(range(len(candidates)), key=lambda i: (scores[i], sizes[i] if sizes else 0, -i))
-    return candidates[best]
+    return candidates[_heaviest_index(scores, sizes)]
+
+
+def _heaviest_index(scores: Sequence[float], sizes: Sequence[int] | None = None) -> int:
+    """The index `_heaviest` picks."""
+    return max(range(len(scores)), key=lambda i: (scores[i], sizes[i] if sizes else 0, -i))
 
 
 def _sizes(units: Sequence[Unit]) -> list[int]:

@@ -41,5 +41,9 @@ def common_directory(paths: Iterable[str]) -> str:
 
 def shared_depth(a: str, b: str) -> int:
     """How many leading directory segments two paths share."""
-    common = common_directory([a, b])
-    return len(common.split("/")) if common else 0
+    depth = 0
+    for x, y in zip(a.split("/") if a else [], b.split("/") if b else [], strict=False):
+        if x != y:
+            break
+        depth += 1
+    return depth

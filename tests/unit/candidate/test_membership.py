@@ -103,3 +103,14 @@ def test_residue_is_counted_exactly_and_listed_once_on_the_nearest_block() -> No
     assert sorted(listed) == ["LICENSE", "README.md", "setup.py"]
     assert not any("misc" in blk.name.lower() for blk in seed.blocks)
     assert len(seed.blocks) == 2
+
+
+def test_a_glob_covers_its_directory_only_not_siblings_whose_names_extend_it() -> None:
+    # Siblings that sort just before and after "m/a/" (by '-', '.', '0' and letters): each keeps its exact entry.
+    under = [f"m/a/f{i}.py" for i in range(10)]
+    siblings = ["m/a-b/x.py", "m/a.b/y.py", "m/a0/z.py", "m/ab/w.py"]
+    others = ["m/a-b/x2.py", "m/a.b/y2.py", "m/a0/z2.py", "m/ab/w2.py"]  # not claimed: no sibling is globbed
+    paths = sorted(under + siblings + others)
+    subtree = {"m": len(paths), "m/a": 10, "m/a-b": 2, "m/a.b": 2, "m/a0": 2, "m/ab": 2}
+    entries = entries_for(set(under + siblings), set(), _infos(paths), subtree, 0.9)
+    assert [m.path for m in entries] == sorted(["m/a/**", *siblings])

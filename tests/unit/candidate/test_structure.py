@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rooms.candidate import ClusterParams
+from rooms.candidate.units import shared_depth
 from rooms.contract import MemberRole
 from tests.unit.candidate.builders import PARAMS, block_of, build, chain, clique, entries, graph, layout
 
@@ -202,3 +203,11 @@ def test_a_whole_module_lists_its_directories_as_the_suggested_finer_cut() -> No
     assert [(s.block_id, s.directories) for s in report.suggested_splits] == [
         (big.block_id, ["big/src/main/java/org/x", "big/src/main/java/org/y"])
     ]
+
+
+def test_shared_depth_counts_whole_leading_segments() -> None:
+    assert shared_depth("a/b/c", "a/b/d") == 2
+    assert shared_depth("a/b", "a/b") == 2
+    assert shared_depth("a", "ab") == 0  # a shared prefix of characters is no shared directory
+    assert shared_depth("", "a/b") == 0
+    assert shared_depth("a/b/c", "a") == 1
