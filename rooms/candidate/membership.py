@@ -24,6 +24,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
 from rooms.candidate.inputs import FileInfo
+from rooms.candidate.units import shared_depth
 from rooms.contract import Member, MemberRole
 
 _TEST_DIRS = frozenset(
@@ -166,13 +167,4 @@ def resolve(entries: Mapping[str, list[Member]], paths: Iterable[str]) -> dict[s
 def residue_home(path: str, anchors: Mapping[str, str], sizes: Mapping[str, int]) -> str:
     """The block whose ``unmapped_residue`` lists ``path``: nearest anchor, then larger, then smaller id."""
     directory = posixpath.dirname(path)
-
-    def shared_depth(anchor: str) -> int:
-        depth = 0
-        for a, b in zip(anchor.split("/") if anchor else [], directory.split("/") if directory else [], strict=False):
-            if a != b:
-                break
-            depth += 1
-        return depth
-
-    return min(anchors, key=lambda b: (-shared_depth(anchors[b]), -sizes[b], b))
+    return min(anchors, key=lambda b: (-shared_depth(anchors[b], directory), -sizes[b], b))
