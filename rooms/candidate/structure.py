@@ -217,10 +217,10 @@ class Structure:
         homeless: dict[str, set[str]] = defaultdict(set)
         # The units of each file, kept as tests join: a test's weight to each unit is summed over its own
         # neighbours, not over every unit (a large repository has hundreds of units and thousands of tests).
-        owners: dict[str, list[int]] = defaultdict(list)
+        owners: dict[str, set[int]] = defaultdict(set)
         for index, unit in enumerate(units):
             for path in unit.files:
-                owners[path].append(index)
+                owners[path].add(index)
         for path in sorted(self.loose_tests):
             directory = posixpath.dirname(path)
             weights: dict[int, float] = defaultdict(float)
@@ -230,12 +230,12 @@ class Structure:
             if weights:  # edge weights are positive
                 heaviest = max(weights, key=lambda i: (weights[i], -i))  # as `_heaviest`: on a tie, the first
                 units[heaviest].files.add(path)
-                owners[path].append(heaviest)
+                owners[path].add(heaviest)
             elif units and max(depth := [shared_depth(directory, u.anchor) for u in units]) > 0:
                 # a crate's tests/ with no resolved use: the crate's nearest unit
                 nearest = _heaviest_index(depth, _sizes(units))
                 units[nearest].files.add(path)
-                owners[path].append(nearest)
+                owners[path].add(nearest)
             else:
                 homeless[tree_of(path)].add(path)
         for tree, files in sorted(homeless.items()):  # tests that use nothing we resolved: one unit a tree
