@@ -35,13 +35,13 @@ REPO_ID = "memory"
 def write_wide_package(root: Path, modules: int = 60, functions: int = 1000, name_length: int = 400) -> None:
     """Modules of many functions with long names, each calling its namesake in the next module: cheap to parse,
     heavy to write."""
-    package = root / "dense"
+    package = root / "wide"
     package.mkdir(parents=True)
     (package / "__init__.py").write_text("")
     padding = "x" * name_length
     for m in range(modules):
         following = (m + 1) % modules
-        lines = [f"from dense import mod{following}", ""]
+        lines = [f"from wide import mod{following}", ""]
         for f in range(functions):
             lines += [f"def f{f}_{padding}(x):", f"    return mod{following}.f{f}_{padding}(x)", ""]
         (package / f"mod{m}.py").write_text("\n".join(lines))
