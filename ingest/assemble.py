@@ -58,7 +58,6 @@ def assemble(
     *,
     files_parsed: int,
     files_reused: int,
-    parse_json: Mapping[str, str] | None = None,
     graphs: Mapping[str, FileGraph] | None = None,
 ) -> ScanResult:
     """``graphs``: the ``file_graph`` of parses, where made already."""
@@ -96,5 +95,4 @@ def assemble(
         packages=resolution.packages,
         report=report,
         parses=dict(sorted(parses.items())),
-        parse_json=dict(sorted((parse_json or {}).items())),
     )

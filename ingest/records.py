@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from sys import intern
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -44,16 +45,18 @@ class EdgeKind(StrEnum):
 STRUCTURAL_EDGE_KINDS = frozenset({EdgeKind.DEFINES.value, EdgeKind.CONTAINS.value})
 
 
+# An id is made again wherever it is needed (the records, each edge's ends, resolution's symbol table):
+# interned, the copies of one id are one string, which on a large tree is hundreds of megabytes less.
 def file_id(path: str) -> str:
-    return f"file::{path}"
+    return intern(f"file::{path}")
 
 
 def symbol_id(path: str, kind: str, qualified_name: str) -> str:
-    return f"{path}::{kind}::{qualified_name}"
+    return intern(f"{path}::{kind}::{qualified_name}")
 
 
 def package_id(ecosystem: str, name: str) -> str:
-    return f"package::{ecosystem}::{name}"
+    return intern(f"package::{ecosystem}::{name}")
 
 
 class FileRecord(NamedTuple):
@@ -144,6 +147,3 @@ class ScanResult:
     report: ScanReport
     # The cacheable per-file parse results, keyed by path; pass them to the next scan.
     parses: Mapping[str, FileParse]
-    # ``FileParse.to_json_text`` of the parses whose worker process encoded it (to send it), by path: what
-    # the loader stores, already made. A cache of ``parses``, so not compared.
-    parse_json: Mapping[str, str] = field(default_factory=dict, compare=False)

@@ -144,7 +144,6 @@ def _scan_with(
             sink.parsed(cached, None, graph)
     done = total - len(to_parse)
     progress("parsing", done, total)
-    parse_json: dict[str, str] = {}
     for outcome in _parse_all(root_path, to_parse, options, pool):
         done += 1
         progress("parsing", done, total)
@@ -154,8 +153,6 @@ def _scan_with(
         parse, text = outcome
         parses[parse.path] = parse
         graphs[parse.path] = graph = file_graph(parse)
-        if text is not None:
-            parse_json[parse.path] = text
         if sink is not None:
             sink.parsed(parse, text, graph)
     parsed_at = perf_counter()
@@ -171,7 +168,6 @@ def _scan_with(
         skipped,
         files_parsed=len(parses) - reused,
         files_reused=reused,
-        parse_json=parse_json,
         graphs=graphs,
     )
     timings = {"discover": discovered - started, "parse": parsed_at - discovered, "resolve": perf_counter() - parsed_at}

@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
+from sys import intern
 from typing import Any, LiteralString, TypeVar
 
 from neo4j import ManagedTransaction
@@ -190,7 +191,8 @@ def _unit_of_work(statement: LiteralString, params: dict[str, Any], returns: boo
         result = tx.run(statement, params)
         if returns:
             record = result.single(strict=True)
-            return list(zip(record["ids"], record["nodes"], strict=True))
+            # The keys are the ones sent (``ingest.records`` interns them): held once, not once more per answer.
+            return list(zip(map(intern, record["ids"]), record["nodes"], strict=True))
         result.consume()
         return None
 

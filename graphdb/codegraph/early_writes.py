@@ -31,7 +31,7 @@ class Told:
     """What the early writes were given, final once the scan has returned."""
 
     paths: frozenset[str]  # the files they create: every parsed file that had no node
-    relationships: frozenset[tuple[str, str, str]]  # (kind, source, target) of the relationships they write
+    relationships: frozenset[EdgeRecord]  # the resolved edges they write (the records resolution told)
 
 
 class EarlyWrites:
@@ -62,7 +62,7 @@ class EarlyWrites:
         self._collected = 0  # creates whose ids are in _nodes, or still running, from the first on
         self._edges: dict[str, list[list[Any]]] = defaultdict(list)  # relationship rows not yet sent, by list
         self._edge_count = 0  # of those rows
-        self._written: set[tuple[str, str, str]] = set()
+        self._written: set[EdgeRecord] = set()  # the records themselves: a key tuple apiece would double them
         self.started: float | None = None  # when the first batch was sent
 
     def parsed(self, parse: FileParse, parse_json: str | None, graph: FileGraph) -> None:
@@ -92,7 +92,7 @@ class EarlyWrites:
             if source is None or target is None:  # a node stored before, a package, or a create still running
                 continue
             self._edges[RELATIONSHIP_LISTS[edge.kind]].append(relationship_row(source, target, edge))
-            self._written.add((edge.kind, edge.source, edge.target))
+            self._written.add(edge)
             self._edge_count += 1
             if self._edge_count >= self._batch_size:
                 self._send_relationships()

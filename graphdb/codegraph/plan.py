@@ -52,7 +52,9 @@ def plan_changes(
     early = told.paths if told is not None else frozenset()
     new = {path for path in changed if path not in stored and path not in early} if create else set()
     files = [
-        file_row(f, _parse_json(result, f.path)) for f in result.files if f.path in changed and f.path not in early
+        file_row(f, result.parses[f.path].to_json_text())
+        for f in result.files
+        if f.path in changed and f.path not in early
     ]
     symbols = symbols_by_file([s for s in result.symbols if s.path in changed and s.path not in early])
     written = told.relationships if told is not None else frozenset()
@@ -61,8 +63,7 @@ def plan_changes(
         relationships = [
             edge
             for edge in relationships
-            if not (edge.kind == "CONTAINS" and edge.origin in early)
-            and (edge.kind, edge.source, edge.target) not in written
+            if not (edge.kind == "CONTAINS" and edge.origin in early) and edge not in written
         ]
     new_ids = {file_id(path) for path in new}
     created, relationships = created_file_rows(
@@ -96,11 +97,3 @@ def written_keys(plan: Plan, nodes: dict[str, str]) -> set[str]:
         keys.update(symbol[0] for symbol in symbols)
     keys.update(package[0] for package in plan.packages)
     return keys
-
-
-def _parse_json(result: ScanResult, path: str) -> str | None:
-    """The parse JSON of a file: made by the scan's worker processes, else here."""
-    text = result.parse_json.get(path)
-    if text is None and (parse := result.parses.get(path)) is not None:
-        text = parse.to_json_text()
-    return text

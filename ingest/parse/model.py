@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from sys import intern
 from typing import Any, NamedTuple
 
 import orjson
@@ -127,10 +128,19 @@ class FileParse:
             size=data["size"],
             sha256=data["sha256"],
             lines=data["lines"],
-            symbols=tuple(map(RawSymbol._make, data["symbols"])),
-            references=tuple(map(RawReference._make, data["references"])),
+            # Decoded JSON makes a string object per occurrence; a large tree's parses repeat the same names,
+            # kinds, scopes and receivers hundreds of thousands of times, so each is held once (``sys.intern``).
+            symbols=tuple(
+                RawSymbol(intern(kind), intern(name), intern(qualified), start, end, intern(parent))
+                for kind, name, qualified, start, end, parent in data["symbols"]
+            ),
+            references=tuple(
+                RawReference(intern(kind), intern(name), intern(scope), intern(receiver), count, intern(qualifier))
+                for kind, name, scope, receiver, count, qualifier in data["references"]
+            ),
             imports=tuple(
-                RawImport(spec, line, form, level, tuple(names)) for spec, line, form, level, names in data["imports"]
+                RawImport(intern(spec), line, intern(form), level, tuple(map(intern, names)))
+                for spec, line, form, level, names in data["imports"]
             ),
             namespaces=tuple(data["namespaces"]),
             manifest=_manifest_from_json(data["manifest"]),

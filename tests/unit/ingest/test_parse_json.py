@@ -102,3 +102,30 @@ def test_a_parse_of_another_parser_version_reads_back_as_stale() -> None:
     parse = FileParse.from_json_text(json.dumps(old))
     assert parse.parser_version == 1 != PARSER_VERSION
     assert (parse.path, parse.sha256, parse.symbols, parse.references, parse.imports) == ("a.py", "0" * 64, (), (), ())
+
+
+def test_parses_read_back_share_their_repeated_strings() -> None:
+    # Decoded JSON makes a string per occurrence; a large tree's parses repeat names, kinds, scopes and receivers
+    # so often that holding each once is most of the scan's memory saved.
+    def parse(path: str) -> FileParse:
+        return FileParse(
+            path=path,
+            language="python",
+            size=1,
+            sha256="0" * 64,
+            lines=9,
+            symbols=(RawSymbol("method", "render_frame", "Screen.render_frame", 2, 9, "Screen"),),
+            references=(RawReference("call", "draw_line", "Screen.render_frame", "canvas", 2, "canvas.pen"),),
+            imports=(RawImport("canvas.pen", 1, "from_import", 0, ("draw_line",)),),
+        )
+
+    first, second = (FileParse.from_json_text(parse(path).to_json_text()) for path in ("a/one.py", "b/two.py"))
+    for ours, theirs in (
+        (first.symbols[0], second.symbols[0]),
+        (first.references[0], second.references[0]),
+        (first.imports[0], second.imports[0]),
+    ):
+        strings = [(a, b) for a, b in zip(ours, theirs, strict=True) if isinstance(a, str)]
+        assert strings and all(a is b for a, b in strings), ours
+    assert first.imports[0].names[0] is second.imports[0].names[0] is first.references[0].name
+    assert first.references[0].scope is first.symbols[0].qualified_name

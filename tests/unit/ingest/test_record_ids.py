@@ -1,0 +1,15 @@
+"""A scan makes each id many times (the node's record, each edge's ends, resolution's symbol table); on a large
+tree the copies were hundreds of megabytes. Every copy of an id is one string."""
+
+from __future__ import annotations
+
+from tests.unit.ingest.views import FIXTURES, scan_fixture
+
+
+def test_every_edge_end_is_the_very_id_of_its_node() -> None:
+    for language in sorted(path.name for path in FIXTURES.iterdir()):
+        result = scan_fixture(language)
+        nodes = {record.id: record.id for record in (*result.files, *result.symbols, *result.packages)}
+        ends = [end for edge in result.edges for end in (edge.source, edge.target)]
+        assert ends, language
+        assert all(nodes[end] is end for end in ends), language
