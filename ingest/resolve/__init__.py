@@ -46,12 +46,15 @@ _CALLS, _INHERITS = EdgeKind.CALLS.value, EdgeKind.INHERITS.value
 
 
 class EdgeAccumulator:
-    """Collapses repeated (kind, source, target) references into one edge with count and weight."""
+    """Collapses repeated (kind, source, target) references into one edge with count and weight.
+
+    Every edge starts at a node of the file whose content made it, so no edge is added to once its file is
+    done: ``flush`` after each file makes that file's records, and only the current file's sums are held
+    (holding every edge's sums to the end was a large tree's biggest transient)."""
 
     def __init__(self) -> None:
-        self._edges: dict[tuple[str, str, str], list] = {}
-        self._order: list[tuple[str, str, str]] = []  # the keys, first added first
-        self._told: dict[tuple[str, str, str], EdgeRecord] = {}  # what records_since made: final, so kept
+        self._pending: dict[tuple[str, str, str], list] = {}  # the current file's edges, first added first
+        self._records: list[EdgeRecord] = []  # every file's, as flushed
 
     def add(
         self,
@@ -67,34 +70,26 @@ class EdgeAccumulator:
             return  # recursion and self-imports say nothing about structure
         share = confidence * count if weight is None else weight
         key = (kind, source, target)
-        entry = self._edges.get(key)
+        entry = self._pending.get(key)
         if entry is None:
-            self._edges[key] = [count, share, confidence, origin]
-            self._order.append(key)
+            self._pending[key] = [count, share, confidence, origin]
         else:
             entry[0] += count
             entry[1] += share
             if confidence > entry[2]:
                 entry[2] = confidence
 
-    def records(self) -> tuple[EdgeRecord, ...]:
-        told, edges = self._told, self._edges
-        # Sorting the keys alone: sorting the items would compare each pair of keys twice (for == then <).
-        return tuple(told.get(key) or _record(key, edges[key]) for key in sorted(edges))
-
-    def added(self) -> int:
-        """How many edges there are: ``records_since`` takes it."""
-        return len(self._order)
-
-    def records_since(self, added: int) -> list[EdgeRecord]:
-        """The edges first added after ``added()`` said ``added``, as they are now: the caller takes them
-        for final (no edge among them is added to later)."""
-        told = self._told
-        records = []
-        for key in self._order[added:]:
-            record = told[key] = _record(key, self._edges[key])
-            records.append(record)
+    def flush(self) -> list[EdgeRecord]:
+        """The records of the edges added since the last flush, in the order first added: final."""
+        records = [_record(key, entry) for key, entry in self._pending.items()]
+        self._records.extend(records)
+        self._pending = {}
         return records
+
+    def records(self) -> tuple[EdgeRecord, ...]:
+        """Every edge's record, sorted: by (kind, source, target), which no two edges share."""
+        self.flush()
+        return tuple(sorted(self._records))
 
 
 def _record(key: tuple[str, str, str], entry: list) -> EdgeRecord:
@@ -125,6 +120,7 @@ def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], 
     imported: dict[str, set[str]] = defaultdict(set)
     # path -> a name its imports bind -> whether one of them may bind it to code of this repository
     bindings: dict[str, dict[str, bool]] = defaultdict(dict)
+    import_edges: list[EdgeRecord] = []  # told at once, when every import is resolved
     for path, parse in parses.items():
         resolver = resolver_for(parse.language)
         if resolver is None:
@@ -153,14 +149,14 @@ def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], 
                 here, bound = outcome.status not in (STDLIB, PACKAGE), bindings[path]
                 for name in names:
                     bound[name] = here or bound.get(name, False)
+        import_edges.extend(edges.flush())
 
     if emit is not None:
-        emit(edges.records_since(0))
+        emit(import_edges)
     symbols = SymbolTable(parses)
     for path, parse in parses.items():
         if not parse.references:
             continue
-        emitted = edges.added()
         resolver = resolver_for(parse.language)
         peers = set(resolver.peers(parse)) if resolver is not None else set()
         file_scope = symbols.scope_of(
@@ -183,8 +179,9 @@ def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], 
                     match.confidence,
                     count,
                 )
-        if emit is not None and edges.added() > emitted:
-            emit(edges.records_since(emitted))
+        made = edges.flush()
+        if emit is not None and made:
+            emit(made)
     references: dict[str, dict[str, int]] = {}
     for (kind, status), count in sorted(counts.items()):
         references.setdefault(kind, {})[status] = count
