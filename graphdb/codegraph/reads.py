@@ -32,7 +32,7 @@ def stored_files(db: Database, repo_id: str) -> dict[str, StoredFile]:
     """Each file as the last load stored it, by path: an incremental scan compares the tree with these."""
     return {
         row["path"]: StoredFile(row["language"], row["sha256"], row["parse"])
-        for row in db.table("codegraph_stored_files", repo_id=repo_id)
+        for row in db.rows("codegraph_stored_files", repo_id=repo_id)
     }
 
 
