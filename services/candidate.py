@@ -10,7 +10,8 @@
    seeded (with `seed_from_previous`) from the communities the last clustering left on the files
    (``cluster_seed``), or, when there are none, from the blocks of ``previous``; the new communities
    are then remembered on the files for the next scan;
-4. read package uses and the symbols worth naming, and call the pure builder;
+4. read package uses and the symbols worth naming (in a thread of their own, while step 3 runs on the
+   server), and call the pure builder;
 5. place the blocks in the picture (`rooms.picture.with_layout`: deterministic, and a block the previous
    map placed keeps its place), so the picture is computed once and never jumps between visits.
 
@@ -21,6 +22,7 @@ communities seed the clustering (the live generation; default ``graph``).
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from time import perf_counter
 
 from graphdb.clustering import Assignments, cluster
@@ -57,6 +59,19 @@ def _seeds(
     return seeds_from_previous(previous, paths) if previous is not None else None
 
 
+def _uses_and_names(db: Database, graph: str) -> tuple[tuple[PackageUse, ...], tuple[SymbolInfo, ...]]:
+    """The files' manifest-declared packages, and the symbols worth naming a block after."""
+    packages = tuple(
+        PackageUse(str(r["path"]), str(r["ecosystem"]), str(r["name"]))
+        for r in db.rows("cluster_package_uses", repo_id=graph)
+    )
+    symbols = tuple(
+        SymbolInfo(str(r["path"]), str(r["name"]), str(r["kind"]), float(r["weight"]))
+        for r in db.table("cluster_named_symbols", repo_id=graph)
+    )
+    return packages, symbols
+
+
 def collect_input(
     db: Database,
     repo_id: str,
@@ -76,20 +91,17 @@ def collect_input(
     read_at = perf_counter()
     assignments = Assignments()
     hubs: frozenset[str] = frozenset()
-    if fallback is None:
-        hubs = find_hubs(edges, sum(1 for f in files if f.is_code), params)
-        seeds = _seeds(db, seeds_from or graph, paths, params, previous)
-        assignments = cluster(db, graph, params, hubs=hubs, seeds=seeds)
-        db.execute("cluster_seeds_write", repo_id=graph, seeds=assignments.files)
-    clustered_at = perf_counter()
-    packages = tuple(
-        PackageUse(str(r["path"]), str(r["ecosystem"]), str(r["name"]))
-        for r in db.rows("cluster_package_uses", repo_id=graph)
-    )
-    symbols = tuple(
-        SymbolInfo(str(r["path"]), str(r["name"]), str(r["kind"]), float(r["weight"]))
-        for r in db.table("cluster_named_symbols", repo_id=graph)
-    )
+    # The projection and the algorithm run on one of the server's threads (concurrency 1): the reads that do not
+    # depend on them run beside them, on another.
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="candidate-reads") as pool:
+        uses = pool.submit(_uses_and_names, db, graph)
+        if fallback is None:
+            hubs = find_hubs(edges, sum(1 for f in files if f.is_code), params)
+            seeds = _seeds(db, seeds_from or graph, paths, params, previous)
+            assignments = cluster(db, graph, params, hubs=hubs, seeds=seeds)
+            db.execute("cluster_seeds_write", repo_id=graph, seeds=assignments.files)
+        clustered_at = perf_counter()
+        packages, symbols = uses.result()
     data = CandidateInput(
         repo_id=repo_id,
         files=files,
