@@ -46,7 +46,7 @@ STRUCTURAL_EDGE_KINDS = frozenset({EdgeKind.DEFINES.value, EdgeKind.CONTAINS.val
 
 
 # An id is made again wherever it is needed (the records, each edge's ends, resolution's symbol table):
-# interned, the copies of one id are one string, which on a large tree is hundreds of megabytes less.
+# interned, all the copies of one id are one string, which a large tree's memory feels.
 def file_id(path: str) -> str:
     return intern(f"file::{path}")
 

@@ -128,8 +128,8 @@ class FileParse:
             size=data["size"],
             sha256=data["sha256"],
             lines=data["lines"],
-            # Decoded JSON makes a string object per occurrence; a large tree's parses repeat the same names,
-            # kinds, scopes and receivers hundreds of thousands of times, so each is held once (``sys.intern``).
+            # Decoded JSON makes a string object per occurrence, and a large tree's parses repeat the same names,
+            # kinds, scopes and receivers over and over: each is held once (``sys.intern``).
             symbols=tuple(
                 RawSymbol(intern(kind), intern(name), intern(qualified), start, end, intern(parent))
                 for kind, name, qualified, start, end, parent in data["symbols"]
