@@ -49,8 +49,8 @@ class EdgeAccumulator:
     """Collapses repeated (kind, source, target) references into one edge with count and weight.
 
     Every edge starts at a node of the file whose content made it, so no edge is added to once its file is
-    done: ``flush`` after each file makes that file's records, and only the current file's sums are held
-    (holding every edge's sums to the end was a large tree's biggest transient)."""
+    done: ``flush`` when a file is done (or a pass over every file's imports) makes those records, and only
+    the sums since are held (holding every edge's sums to the end was a large tree's biggest transient)."""
 
     def __init__(self) -> None:
         self._pending: dict[tuple[str, str, str], list] = {}  # the current file's edges, first added first
@@ -120,7 +120,6 @@ def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], 
     imported: dict[str, set[str]] = defaultdict(set)
     # path -> a name its imports bind -> whether one of them may bind it to code of this repository
     bindings: dict[str, dict[str, bool]] = defaultdict(dict)
-    import_edges: list[EdgeRecord] = []  # told at once, when every import is resolved
     for path, parse in parses.items():
         resolver = resolver_for(parse.language)
         if resolver is None:
@@ -149,8 +148,8 @@ def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], 
                 here, bound = outcome.status not in (STDLIB, PACKAGE), bindings[path]
                 for name in names:
                     bound[name] = here or bound.get(name, False)
-        import_edges.extend(edges.flush())
 
+    import_edges = edges.flush()  # told at once, when every import is resolved
     if emit is not None:
         emit(import_edges)
     symbols = SymbolTable(parses)

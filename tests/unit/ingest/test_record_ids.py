@@ -1,5 +1,5 @@
-"""A scan makes each id many times (the node's record, each edge's ends, resolution's symbol table); on a large
-tree the copies were hundreds of megabytes. Every copy of an id is one string."""
+"""A scan makes each id many times (the node's record, each edge's ends, resolution's symbol table): every copy
+of an id is one string, which a large tree's memory feels."""
 
 from __future__ import annotations
 
