@@ -60,24 +60,25 @@ def cluster(
     try:
         with projected(db, "cluster_project", **projection) as graph:
             nodes, seeded = _communities(db, graph.name, params, seeded=seeds is not None)
-            degrees = db.table(
+            degrees = db.columns(
                 "gds_degree_stream",
                 graph_name=graph.name,
                 config={"relationshipWeightProperty": "weight", "concurrency": CONCURRENCY, "logProgress": False},
             )
     except EmptyProjection:
         return Assignments()  # no edge survives the levers: nothing to cluster
-    weight_of = {int(row["node_id"]): float(row["score"]) for row in degrees}
     by_node_id: dict[str, int] = {}
     files: dict[str, int] = {}
     votes: dict[tuple[str, int], float] = defaultdict(float)
-    for row in nodes:
-        community = int(row["community"])
-        by_node_id[str(row["id"])] = community
-        if row["is_file"]:
-            files[str(row["path"])] = community
+    # Both statements give every node of the projection in node id order: a node's degree is beside its community.
+    for node_id, community, path, is_file, weight in zip(
+        nodes["ids"], nodes["communities"], nodes["paths"], nodes["is_file"], degrees["scores"], strict=True
+    ):
+        by_node_id[node_id] = community
+        if is_file:
+            files[path] = community
         else:
-            votes[(str(row["path"]), community)] += weight_of.get(int(row["node_id"]), 0.0)
+            votes[(path, community)] += weight
     if params.fold_leaves:
         for row in db.rows("cluster_leaf_files", repo_id=repo_id):
             neighbour = by_node_id.get(str(row["neighbour"]))
@@ -94,8 +95,8 @@ def cluster(
 
 def _communities(
     db: Database, graph_name: str, params: ClusterParams, *, seeded: bool
-) -> tuple[list[dict[str, Any]], bool]:
-    """The algorithm's rows (``gds_leiden_stream.cypher``), and whether it ran seeded."""
+) -> tuple[dict[str, list[Any]], bool]:
+    """The algorithm's columns (``gds_leiden_stream.cypher``), and whether it ran seeded."""
     common: dict[str, Any] = {
         "relationshipWeightProperty": "weight",
         "concurrency": CONCURRENCY,
@@ -105,12 +106,13 @@ def _communities(
     }
     if params.algorithm == "louvain":
         louvain = {**common, "maxIterations": params.max_iterations, **({"seedProperty": "seed"} if seeded else {})}
-        return db.table("gds_louvain_stream", graph_name=graph_name, config=louvain), seeded
+        return db.columns("gds_louvain_stream", graph_name=graph_name, config=louvain), seeded
     leiden = {**common, "gamma": params.resolution, "randomSeed": params.random_seed}
     if seeded:
         try:
-            return db.table("gds_leiden_stream", graph_name=graph_name, config={**leiden, "seedProperty": "seed"}), True
+            seeded_leiden = {**leiden, "seedProperty": "seed"}
+            return db.columns("gds_leiden_stream", graph_name=graph_name, config=seeded_leiden), True
         except ClientError as exc:
             if "dendrogram" not in str(exc).lower():
                 raise
-    return db.table("gds_leiden_stream", graph_name=graph_name, config=leiden), False
+    return db.columns("gds_leiden_stream", graph_name=graph_name, config=leiden), False

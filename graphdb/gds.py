@@ -56,5 +56,5 @@ def louvain_file_communities(db: Database, repo_id: str, *, concurrency: int = 1
     """
     with projected(db, "gds_project_file_graph", repo_id=repo_id) as graph:
         config = {"relationshipWeightProperty": "weight", "concurrency": concurrency, "consecutiveIds": True}
-        rows = db.table("gds_louvain_stream", graph_name=graph.name, config=config)
-    return {str(row["id"]): int(row["community"]) for row in rows}
+        found = db.columns("gds_louvain_stream", graph_name=graph.name, config=config)
+    return dict(zip(found["ids"], found["communities"], strict=True))

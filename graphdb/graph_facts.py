@@ -26,22 +26,31 @@ from rooms.naming import GraphFacts
 
 def files_and_edges(db: Database, key: str) -> tuple[tuple[FileInfo, ...], tuple[FileEdge, ...]]:
     """The files (with their languages) and the file-level edges of the code graph whose nodes carry ``key``."""
-    files = tuple(FileInfo(str(r["path"]), str(r["language"])) for r in db.table("cluster_files", repo_id=key))
+    listed = db.columns("cluster_files", repo_id=key)
+    files = tuple(FileInfo(path, language) for path, language in zip(listed["paths"], listed["languages"], strict=True))
+    found = db.columns("cluster_file_edges", repo_id=key)
     edges = tuple(
-        FileEdge(str(r["source"]), str(r["target"]), str(r["kind"]), float(r["weight"]))
-        for r in db.table("cluster_file_edges", repo_id=key)
+        FileEdge(source, target, kind, float(weight))
+        for source, target, kind, weight in zip(
+            found["sources"], found["targets"], found["kinds"], found["weights"], strict=True
+        )
     )
     return files, edges
 
 
+def named_symbols(db: Database, key: str) -> list[tuple[str, str, str, float]]:
+    """``(path, name, kind, weight)`` of the symbols worth naming a block after (``cluster_named_symbols``)."""
+    found = db.columns("cluster_named_symbols", repo_id=key)
+    columns = (found["paths"], found["names"], found["kinds"], found["weights"])
+    return [(path, name, kind, float(weight)) for path, name, kind, weight in zip(*columns, strict=True)]
+
+
 def graph_facts(db: Database, repo_id: str) -> GraphFacts:
-    languages = {str(r["path"]): str(r["language"]) for r in db.table("cluster_files", repo_id=repo_id)}
+    listed = db.columns("cluster_files", repo_id=repo_id)
+    languages = dict(zip(listed["paths"], listed["languages"], strict=True))
     if not languages:
         return GraphFacts()
-    symbols = tuple(
-        (str(r["path"]), str(r["name"]), str(r["kind"]), float(r["weight"]))
-        for r in db.table("cluster_named_symbols", repo_id=repo_id)
-    )
+    symbols = tuple(named_symbols(db, repo_id))
     kinds = tuple(
         (str(r["path"]), str(r["kind"]), int(r["count"])) for r in db.rows("naming_symbol_kinds", repo_id=repo_id)
     )
@@ -51,7 +60,7 @@ def graph_facts(db: Database, repo_id: str) -> GraphFacts:
 def edit_files(db: Database, repo_id: str) -> EditGraph | None:
     """The files alone, for a batch that only moves members (a file behind a glob is narrowed out of it);
     None when the repository has no code graph."""
-    files = tuple(str(r["path"]) for r in db.table("cluster_files", repo_id=live_key(db, repo_id)))
+    files = tuple(db.columns("cluster_files", repo_id=live_key(db, repo_id))["paths"])
     return EditGraph(files=files) if files else None
 
 

@@ -30,24 +30,27 @@ class FileGraph(NamedTuple):
     structure: list[EdgeRecord]  # DEFINES and CONTAINS
 
 
+_DEFINES, _CONTAINS = EdgeKind.DEFINES.value, EdgeKind.CONTAINS.value
+
+
 def file_graph(parse: FileParse) -> FileGraph:
     """The record, symbols and DEFINES and CONTAINS edges of one file."""
-    own_file = file_id(parse.path)
-    ids = {s.qualified_name: symbol_id(parse.path, s.kind, s.qualified_name) for s in parse.symbols}
+    path = parse.path
+    own_file = file_id(path)
+    ids = {s.qualified_name: symbol_id(path, s.kind, s.qualified_name) for s in parse.symbols}
+    # _make: faster than the records' keyword-taking constructors, for what a large tree makes millions of.
+    make_symbol, make_edge = SymbolRecord._make, EdgeRecord._make
     symbols: list[SymbolRecord] = []
     structure: list[EdgeRecord] = []
-    for symbol in parse.symbols:
-        own_id = ids[symbol.qualified_name]
-        symbols.append(
-            SymbolRecord(
-                own_id, parse.path, symbol.kind, symbol.name, symbol.qualified_name, symbol.start_line, symbol.end_line
-            )
-        )
-        structure.append(EdgeRecord(EdgeKind.DEFINES.value, own_file, own_id, 1, 1.0, 1.0, parse.path))
-        if symbol.parent in ids:
-            structure.append(EdgeRecord(EdgeKind.CONTAINS.value, ids[symbol.parent], own_id, 1, 1.0, 1.0, parse.path))
+    for kind, name, qualified_name, start_line, end_line, parent in parse.symbols:
+        own_id = ids[qualified_name]
+        symbols.append(make_symbol((own_id, path, kind, name, qualified_name, start_line, end_line)))
+        structure.append(make_edge((_DEFINES, own_file, own_id, 1, 1.0, 1.0, path)))
+        parent_id = ids.get(parent)
+        if parent_id is not None:
+            structure.append(make_edge((_CONTAINS, parent_id, own_id, 1, 1.0, 1.0, path)))
     return FileGraph(
-        FileRecord(own_file, parse.path, parse.language, parse.size, parse.sha256, parse.lines), symbols, structure
+        FileRecord(own_file, path, parse.language, parse.size, parse.sha256, parse.lines), symbols, structure
     )
 
 
@@ -58,23 +61,22 @@ def assemble(
     *,
     files_parsed: int,
     files_reused: int,
-    graphs: Mapping[str, FileGraph] | None = None,
 ) -> ScanResult:
-    """``graphs``: the ``file_graph`` of parses, where made already."""
+    """The records are made again from the parses (``file_graph``): a scan does not hold them while it resolves."""
     ordered = [parses[path] for path in sorted(parses)]
     files: list[FileRecord] = []
     symbols: list[SymbolRecord] = []
-    structure: list[EdgeRecord] = []
+    edges: list[EdgeRecord] = []  # DEFINES and CONTAINS, then resolution's
     for parse in ordered:
-        graph = graphs.get(parse.path) if graphs is not None else None
-        record, file_symbols, file_structure = graph or file_graph(parse)
+        record, file_symbols, file_structure = file_graph(parse)
         files.append(record)
         symbols.extend(file_symbols)
-        structure.extend(file_structure)
+        edges.extend(file_structure)
     # By (kind, source, target), which no two edges share (resolution collapses its repeats; a file's DEFINES and
     # CONTAINS end at distinct symbols): the records sort as they are, with no key made per edge, which was most
     # of the sort's cost.
-    edges = tuple(sorted((*structure, *resolution.edges)))
+    edges += resolution.edges
+    edges.sort()
     skipped_entries = tuple(sorted(set(skipped), key=lambda e: (e.path, e.reason)))
     issues: list[FileIssue] = [issue for parse in ordered for issue in parse.issues]
     report = ScanReport(
@@ -91,7 +93,7 @@ def assemble(
     return ScanResult(
         files=tuple(files),
         symbols=tuple(sorted(symbols, key=lambda s: s.id)),
-        edges=edges,
+        edges=tuple(edges),
         packages=resolution.packages,
         report=report,
         parses=dict(sorted(parses.items())),

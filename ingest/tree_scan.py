@@ -114,8 +114,8 @@ def _scan_with(
     progress("parsing", 0, total)
 
     parses: dict[str, FileParse] = {}
-    # Each file's records are made as its parse comes, while the worker processes parse the next files.
-    graphs: dict[str, FileGraph] = {}
+    # A file's records are made for the sink and let go: ``assemble`` makes them again after resolution, so that
+    # resolution's symbol table is not built while every file's records are held.
     skipped: list[SkippedEntry] = list(discovery.skipped)
     to_parse: list[Candidate] = []
     reused = 0  # files whose parse is the previous scan's (those the survey parsed are new)
@@ -138,10 +138,9 @@ def _scan_with(
             to_parse.append(candidate)
             continue
         parses[candidate.path] = cached
-        graphs[candidate.path] = graph = file_graph(cached)
         reused += candidate.path not in fresh
         if sink is not None:
-            sink.parsed(cached, None, graph)
+            sink.parsed(cached, None, file_graph(cached))
     done = total - len(to_parse)
     progress("parsing", done, total)
     for outcome in _parse_all(root_path, to_parse, options, pool):
@@ -152,9 +151,8 @@ def _scan_with(
             continue
         parse, text = outcome
         parses[parse.path] = parse
-        graphs[parse.path] = graph = file_graph(parse)
         if sink is not None:
-            sink.parsed(parse, text, graph)
+            sink.parsed(parse, text, file_graph(parse))
     parsed_at = perf_counter()
     pool.close()  # idle from here on
     if sink is not None:
@@ -168,7 +166,6 @@ def _scan_with(
         skipped,
         files_parsed=len(parses) - reused,
         files_reused=reused,
-        graphs=graphs,
     )
     timings = {"discover": discovered - started, "parse": parsed_at - discovered, "resolve": perf_counter() - parsed_at}
     return replace(result, report=replace(result.report, timings=timings))

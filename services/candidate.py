@@ -27,7 +27,7 @@ from time import perf_counter
 
 from graphdb.clustering import Assignments, cluster
 from graphdb.database import Database
-from graphdb.graph_facts import files_and_edges
+from graphdb.graph_facts import files_and_edges, named_symbols
 from rooms.candidate import (
     CandidateInput,
     CandidateReport,
@@ -65,10 +65,7 @@ def _uses_and_names(db: Database, graph: str) -> tuple[tuple[PackageUse, ...], t
         PackageUse(str(r["path"]), str(r["ecosystem"]), str(r["name"]))
         for r in db.rows("cluster_package_uses", repo_id=graph)
     )
-    symbols = tuple(
-        SymbolInfo(str(r["path"]), str(r["name"]), str(r["kind"]), float(r["weight"]))
-        for r in db.table("cluster_named_symbols", repo_id=graph)
-    )
+    symbols = tuple(SymbolInfo(*row) for row in named_symbols(db, graph))
     return packages, symbols
 
 

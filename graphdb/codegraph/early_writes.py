@@ -102,7 +102,9 @@ class EarlyWrites:
         for future in self._creates[self._collected :]:
             if not future.done() or future.exception() is not None:
                 return
-            self._nodes.update(future.result())
+            pairs = future.result()
+            self._nodes.update(pairs)
+            pairs.clear()  # the future holds its result to the end of the scan: the ids are held once, in _nodes
             self._collected += 1
 
     def _write_relationships(self, lists: dict[str, list[list[Any]]]) -> None:

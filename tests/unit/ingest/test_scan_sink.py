@@ -4,6 +4,7 @@ on, so anything missing or different here would be missing or different in the g
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 from collections import Counter
 from pathlib import Path
@@ -58,6 +59,26 @@ def test_a_sink_is_told_every_parse_then_every_resolved_edge_once() -> None:
         assert recorder.told("resolved"), language
         _check(result, recorder)
         assert all(parse_json is None for _, parse_json, _ in recorder.told("parsed"))  # parsed in process
+
+
+def test_the_scan_holds_no_file_records_while_it_resolves() -> None:
+    """Each file's records are told to the sink and let go; ``assemble`` makes them again after resolution. Held
+    for every file while resolution built its symbol table, they were a large tree's peak of memory."""
+    alive: list[int] = []
+
+    class _Counting:  # keeps nothing it is told
+        def parsed(self, parse: FileParse, parse_json: str | None, graph: FileGraph) -> None:
+            pass
+
+        def all_parsed(self) -> None:
+            pass
+
+        def resolved(self, edges: list[EdgeRecord]) -> None:
+            alive.append(sum(isinstance(thing, FileGraph) for thing in gc.get_objects()))
+
+    result = scan_tree(FIXTURES / "python", ScanOptions(workers=1), sink=_Counting())
+    assert len(result.files) > 1 and alive  # premise: several files, and resolution told edges
+    assert max(alive) == 0
 
 
 def test_reused_parses_are_told_too() -> None:
