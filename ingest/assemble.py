@@ -77,6 +77,7 @@ def assemble(
     # of the sort's cost.
     edges += resolution.edges
     edges.sort()
+    symbols.sort()  # by id, which is first and unique
     skipped_entries = tuple(sorted(set(skipped), key=lambda e: (e.path, e.reason)))
     issues: list[FileIssue] = [issue for parse in ordered for issue in parse.issues]
     report = ScanReport(
@@ -92,7 +93,7 @@ def assemble(
     )
     return ScanResult(
         files=tuple(files),
-        symbols=tuple(sorted(symbols, key=lambda s: s.id)),
+        symbols=tuple(symbols),
         edges=tuple(edges),
         packages=resolution.packages,
         report=report,

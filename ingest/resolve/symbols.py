@@ -15,7 +15,6 @@ consider functions and types.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
@@ -60,41 +59,42 @@ def family(language: str) -> str:
 
 
 class SymbolTable:
+    """Every symbol of the repository by name: per file, and per language family. A file's symbols by qualified
+    name are made for the file being resolved (``FileScope``), not held for every file: a large tree's table is
+    the biggest thing resolution holds."""
+
     def __init__(self, parses: dict[str, FileParse]) -> None:
-        self._in_file: dict[str, dict[str, list[Target]]] = {}
-        self._global: dict[tuple[str, str], list[Target]] = defaultdict(list)
-        self._symbols: dict[str, dict[str, Target]] = {}  # path -> qualified name -> its symbol
+        # The symbols of a name are tuples once gathered: most names have one, which a list holds in twice the space.
+        self._in_file: dict[str, dict[str, tuple[Target, ...]]] = {}
+        in_families: dict[str, dict[str, list[Target]]] = {}  # language family -> name -> symbols of that name
         self._named: dict[tuple[str, str, frozenset[str]], list[Target]] = {}
         self.defined: set[str] = set()  # every name some file defines
         for path in sorted(parses):
             parse = parses[path]
             if not parse.symbols:
-                continue  # symbols_in and names_in find nothing for it without an entry
-            by_qualified = {symbol.qualified_name: symbol for symbol in parse.symbols}
-            targets = self._symbols[path] = {}
-            by_name: dict[str, list[Target]] = defaultdict(list)
-            language_family = family(parse.language)
+                continue  # names_in finds nothing for it without an entry
+            owner_names = {symbol.qualified_name: symbol.name for symbol in parse.symbols}
+            by_name: dict[str, list[Target]] = {}
+            in_family = in_families.setdefault(family(parse.language), {})
             for kind, name, qualified_name, _, _, parent in parse.symbols:
-                owner = by_qualified.get(parent)
                 target = Target(
                     path,
                     qualified_name,
                     kind,
                     parent,
-                    owner.name if owner else "",
+                    owner_names.get(parent, ""),
                     symbol_id(path, kind, qualified_name),
                 )
-                targets[qualified_name] = target
-                by_name[name].append(target)
-                self._global[(language_family, name)].append(target)
-            self._in_file[path] = dict(by_name)
+                by_name.setdefault(name, []).append(target)
+                in_family.setdefault(name, []).append(target)
+            self._in_file[path] = {name: tuple(targets) for name, targets in by_name.items()}
             self.defined.update(by_name)
+        self._global = {
+            language_family: {name: tuple(targets) for name, targets in names.items()}
+            for language_family, names in in_families.items()
+        }
 
-    def symbols_in(self, path: str) -> dict[str, Target]:
-        """The symbols of a file by qualified name."""
-        return self._symbols.get(path, {})
-
-    def names_in(self, path: str) -> dict[str, list[Target]]:
+    def names_in(self, path: str) -> dict[str, tuple[Target, ...]]:
         return self._in_file.get(path, {})
 
     def scope_of(
@@ -111,7 +111,8 @@ class SymbolTable:
         key = (language_family, name, kinds)
         found = self._named.get(key)
         if found is None:  # the same names are looked for from many files
-            found = self._named[key] = [t for t in self._global.get((language_family, name), ()) if t.kind in kinds]
+            same_name = self._global.get(language_family, {}).get(name, ())
+            found = self._named[key] = [t for t in same_name if t.kind in kinds]
         return found
 
     def choose(self, candidates: list[Target], ref: RawReference, enclosing_class: str, path: str) -> SymbolMatch:
@@ -138,19 +139,6 @@ class SymbolTable:
                 break
         return _AMBIGUOUS_MATCH
 
-    def enclosing_class(self, path: str, scope: str) -> str:
-        symbols = self.symbols_in(path)
-        seen = set()
-        while scope and scope not in seen:
-            seen.add(scope)
-            symbol = symbols.get(scope)
-            if symbol is None:
-                return scope  # a Rust impl owner whose type lives in another file
-            if symbol.kind in _TYPE_KINDS:
-                return scope
-            scope = symbol.parent
-        return ""
-
 
 class FileScope:
     """Resolves the references of one file; memoises per scope, per reference and per name, which repeat a lot."""
@@ -172,7 +160,8 @@ class FileScope:
         self._family = family(parse.language)
         self._explicit_receiver = parse.language in _EXPLICIT_RECEIVER_LANGUAGES
         self._own = table.names_in(parse.path)
-        self._symbols = table.symbols_in(parse.path)
+        # The file's symbols by qualified name (qualified names are unique within a file).
+        self._symbols = {target.qualified_name: target for targets in self._own.values() for target in targets}
         self._related = [table.names_in(path) for path in related]
         self._related_by_name: dict[str, list[Target]] = {}
         self._scopes: dict[str, tuple[str | None, str]] = {}
@@ -196,10 +185,23 @@ class FileScope:
         return source, match
 
     def _scope(self, scope: str) -> tuple[str | None, str]:
-        """A scope's symbol id, as ``resolve`` gives it, and its enclosing class (``SymbolTable.enclosing_class``)."""
+        """A scope's symbol id, as ``resolve`` gives it, and its enclosing class (``_enclosing_class``)."""
         symbol = self._symbols.get(scope) if scope else None
-        found = self._scopes[scope] = (symbol.id if symbol else None, self._table.enclosing_class(self._path, scope))
+        found = self._scopes[scope] = (symbol.id if symbol else None, self._enclosing_class(scope))
         return found
+
+    def _enclosing_class(self, scope: str) -> str:
+        symbols = self._symbols
+        seen = set()
+        while scope and scope not in seen:
+            seen.add(scope)
+            symbol = symbols.get(scope)
+            if symbol is None:
+                return scope  # a Rust impl owner whose type lives in another file
+            if symbol.kind in _TYPE_KINDS:
+                return scope
+            scope = symbol.parent
+        return ""
 
     def _qualifies_outside(self, ref: RawReference) -> bool:
         """Whether ``ref``'s qualifier names something outside the repository: its first name is bound by the
@@ -224,8 +226,8 @@ class FileScope:
         path = self._path
         # The same file, then its imports and peers. A comprehension is a call, and most names have no candidate
         # in the one or the other: filter only what there is.
-        own = self._own.get(name)
-        own = [target for target in own if target.kind in allowed] if own else None
+        defined_here = self._own.get(name)
+        own = [target for target in defined_here if target.kind in allowed] if defined_here else None
         if own:
             return self._table.choose(own, ref, enclosing_class, path)
         if receiver == "" and self._bindings.get(name) is False:
