@@ -5,7 +5,7 @@ Whatever needed Neo4j while it does not answer is refused with an error whose ``
 since a token is only taken on the database's word (``api.auth``). Nothing is answered from memory: a store
 read is the store now or nothing. An outage is not an outcome of the request (like a conflict, which is
 schema data): it is the server's state, which clients and proxies retry on. A write refused this way was not
-applied, and it will not be later: the API's driver retries a transaction for a bounded time only
+applied, and it will not be later: the API retries a transaction for a bounded time only
 (``graphdb.fail_fast``), far shorter than a server takes to come back. Only a commit that raced the outage
 may have been applied, which is why a retry should reuse its ``batchId`` (a recorded batch answers with its
 recorded result, so it is applied at most once).

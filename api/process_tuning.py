@@ -1,9 +1,9 @@
 """Process-wide tuning, in one place: how the server and the command line set the garbage collector.
 
 Everything else a process could tune stays with what it tunes, and is named here so it can be found:
-the driver's timeouts and retry delays (``graphdb.connection.driver_options``), the parse worker processes
-(``ingest.tree_scan``: one per CPU, only for trees large enough to repay starting them) and the loader's
-concurrent write transactions (``graphdb.codegraph``).
+the driver's timeouts (``graphdb.connection.driver_options``), transaction retries (``graphdb.database``),
+the parse worker processes (``ingest.tree_scan``: one per CPU, only for trees large enough to repay starting
+them) and the loader's concurrent write transactions (``graphdb.codegraph``).
 """
 
 from __future__ import annotations

@@ -34,26 +34,17 @@ def resolve_target(settings: DbSettings) -> Target:
     return Target(conn.uri, conn.user, conn.password(), conn.database, f"local:{settings.instance}")
 
 
-def open_driver(target: Target, *, connection_timeout_s: float = 5.0, max_retry_s: float = 15.0) -> Driver:
+def open_driver(target: Target, *, connection_timeout_s: float = 5.0) -> Driver:
     """A driver for the target. Short timeouts so an outage is reported quickly, not hung on."""
-    options = driver_options(connection_timeout_s=connection_timeout_s, max_retry_s=max_retry_s)
+    options = driver_options(connection_timeout_s=connection_timeout_s)
     return GraphDatabase.driver(target.uri, auth=(target.user, target.password), **options)
 
 
-def driver_options(*, connection_timeout_s: float = 5.0, max_retry_s: float = 15.0) -> dict[str, Any]:
-    """The settings every driver of ours (blocking or asyncio) is opened with.
-
-    ``max_retry_s`` bounds how long a managed transaction is retried after a transient failure, a lost
-    connection included: a retry that outlives an outage runs the transaction once the server is back.
-    """
+def driver_options(*, connection_timeout_s: float = 5.0) -> dict[str, Any]:
+    """The settings every driver of ours is opened with (``graphdb.database`` retries transactions itself)."""
     return {
         "connection_timeout": connection_timeout_s,
         "connection_acquisition_timeout": connection_timeout_s * 2,
-        "max_transaction_retry_time": max_retry_s,
-        # A managed transaction retried on a transient error (a deadlock between concurrent writers, above all:
-        # the loader runs two at a time) waits this long first, then twice as long each time. The driver's own
-        # first wait is a second, far longer than two of our writers need to clear a deadlock.
-        "initial_retry_delay": 0.05,
         "liveness_check_timeout": 30.0,
         # Server notifications (e.g. "property key does not exist" for a lease never set) are not errors.
         "notifications_min_severity": NotificationMinimumSeverity.OFF,

@@ -1,20 +1,28 @@
 """The one way the rest of the code talks to Neo4j.
 
 ``Database`` wraps a driver and a database name and runs catalog statements by name, returning plain
-data read fully inside the transaction: writes and multi-statement reads as managed transactions
-(``execute_query`` / ``execute_write`` / ``execute_read``, retried on transient errors), single read
-statements as auto-commit transactions (one round trip instead of two: most API requests are such reads).
+data read fully inside the transaction: writes and multi-statement reads as managed transactions (retried on
+transient errors), single read statements as auto-commit transactions (one round trip instead of two: most
+API requests are such reads).
 Driver errors are converted here: an outage to ``DatabaseUnavailable``, a refusal for lack of memory to
-``DatabaseOutOfMemory``, raised inside the transaction function so that the driver does not run it again.
+``DatabaseOutOfMemory``.
+
+Managed transactions are retried here, not by the driver's ``execute_write``: that one retries a transient
+error raised at the commit before any code of ours sees it, and Neo4j may refuse memory there as well as at a
+statement (the pool all running transactions share). A refusal for lack of memory is never retried: the same
+work asks for the same memory, and a retry only makes the user wait for the same refusal.
 """
 
 from __future__ import annotations
 
+import logging
+import random
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
-from neo4j import READ_ACCESS, WRITE_ACCESS, Driver, ManagedTransaction, Result, unit_of_work
+from neo4j import READ_ACCESS, WRITE_ACCESS, Driver, ManagedTransaction, Result
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, SessionExpired, TransientError
 
 from graphdb import schema
@@ -26,6 +34,11 @@ from graphdb.settings import DbSettings
 
 T = TypeVar("T")
 SCHEMA_PREFIX = "schema_"
+RETRIES_LOGGER = __name__  # where a transaction about to be retried is told (``graphdb.retry_log`` quiets it)
+# A transaction retried on a transient error (a deadlock between concurrent writers, above all: the loader runs
+# two at a time) waits this long first, then twice as long each time, ±20 %: two of our writers clear a
+# deadlock far sooner than the driver's default first second.
+FIRST_RETRY_DELAY_S = 0.05
 
 
 @contextmanager
@@ -45,8 +58,10 @@ def unavailable_as_error() -> Iterator[None]:
 
 
 class Database:
-    # How its driver is opened (``graphdb.connection.driver_options``), and the server-side time limit of a
-    # write transaction (None: the server's own). ``graphdb.fail_fast`` bounds them for the API.
+    # How its driver is opened (``graphdb.connection.driver_options``), how long a transaction is retried
+    # after a transient failure (a lost connection included: a retry that outlives an outage runs the
+    # transaction once the server is back), and the server-side time limit of a write transaction (None: the
+    # server's own). ``graphdb.fail_fast`` bounds them for the API.
     connection_timeout_s: ClassVar[float] = 5.0
     max_retry_s: ClassVar[float] = 15.0
     write_timeout_s: ClassVar[float | None] = None
@@ -59,7 +74,7 @@ class Database:
     @classmethod
     def connect(cls, settings: DbSettings | None = None) -> Database:
         target = resolve_target(settings or DbSettings())
-        driver = open_driver(target, connection_timeout_s=cls.connection_timeout_s, max_retry_s=cls.max_retry_s)
+        driver = open_driver(target, connection_timeout_s=cls.connection_timeout_s)
         return cls(driver, target.database, target)
 
     def close(self) -> None:
@@ -117,21 +132,33 @@ class Database:
         return self._managed(READ_ACCESS, work)
 
     def _managed(self, access: str, work: Callable[[ManagedTransaction], T], **session: Any) -> T:
-        """Run ``work`` as a managed transaction. A refusal for lack of memory is converted inside it: the
-        driver retries what it takes for transient, and the same statement would ask for the same memory."""
-
-        def converting(tx: ManagedTransaction) -> T:
-            with self._memory_refusals():
-                return work(tx)
-
+        """Run ``work`` in a transaction, committed; run again on a transient error (keep it pure) for up to
+        ``max_retry_s``, unless the error is a refusal for lack of memory."""
+        timeout = self.write_timeout_s if access == WRITE_ACCESS else None
+        delay, first_failure = FIRST_RETRY_DELAY_S, None
         with (
             unavailable_as_error(),
             self._memory_refusals(),
-            self.driver.session(database=self.database, **session) as run,
+            self.driver.session(database=self.database, default_access_mode=access, **session) as run,
         ):
-            if access == WRITE_ACCESS:
-                return run.execute_write(unit_of_work(timeout=self.write_timeout_s)(converting))
-            return run.execute_read(converting)
+            while True:
+                try:
+                    with run.begin_transaction(timeout=timeout) as tx:
+                        # What ``work`` may do with a managed transaction it may do with this one; the commit is ours.
+                        result = work(cast(ManagedTransaction, tx))
+                        tx.commit()
+                    return result
+                except (Neo4jError, DriverError) as error:
+                    now = time.monotonic()
+                    first_failure = now if first_failure is None else first_failure
+                    if not error.is_retryable() or _refuses_memory(error) or now - first_failure > self.max_retry_s:
+                        raise
+                    wait = delay * random.uniform(0.8, 1.2)
+                    logging.getLogger(RETRIES_LOGGER).warning(
+                        "Transaction failed and will be retried in %.3fs (%s)", wait, error
+                    )
+                    time.sleep(wait)
+                    delay *= 2
 
     @contextmanager
     def _memory_refusals(self) -> Iterator[None]:
@@ -168,3 +195,7 @@ class Database:
         for name in statements:
             self.execute(name)
         return statements
+
+
+def _refuses_memory(error: Neo4jError | DriverError) -> bool:
+    return isinstance(error, Neo4jError) and as_out_of_memory(error, None) is not None

@@ -1,6 +1,6 @@
 """A :class:`Database` that fails fast while Neo4j is known to be down: the API's.
 
-Its driver retries a managed transaction for ``max_retry_s`` (2 s) at most, not the command line's 15 s: a
+It retries a managed transaction for ``max_retry_s`` (2 s) at most, not the command line's 15 s: a
 write in flight when the server dies fails within seconds, answered 503, and it is not run again once the
 server is back — a retry loop that outlived the outage would apply, long after the client was told it
 failed, a write the client may have retried or given up. (A deadlock between two API writers clears in

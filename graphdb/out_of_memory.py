@@ -4,7 +4,7 @@ Neo4j refuses a statement whose transaction would take more memory than a limit 
 limit, the pool all running transactions share, the off-heap transaction state or the heap itself. The
 legacy status codes and the GQL statuses below are those Neo4j documents for them (the Neo4j 5 status code
 lists, ``errors/all-errors`` and ``errors/gql-errors`` of neo4j/docs-status-codes). Most are transient
-errors, which the driver would run again until its retry time is spent: the same statement on the same
+errors, which a managed transaction would run again until its retry time is spent: the same statement on the same
 server asks for the same memory, so a retry only makes the user wait for the same refusal.
 """
 

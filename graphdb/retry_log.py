@@ -1,6 +1,6 @@
-"""Quiet the driver's notices of retried transactions, for command-line use.
+"""Quiet the notices of retried transactions, for command-line use.
 
-The driver logs a warning each time a managed transaction fails on a transient error and is about to be run
+``Database`` logs a warning each time a managed transaction fails on a transient error and is about to be run
 again: a deadlock between the loader's concurrent writers, most often. On a terminal that is noise in the
 middle of the progress display, and nothing a user can act on: the retry is the remedy, and a write that
 still fails once the retry budget is spent raises, and the command reports it. The API server keeps these
@@ -15,7 +15,7 @@ from contextlib import contextmanager
 
 from neo4j.exceptions import DriverError, Neo4jError
 
-_DRIVER_SESSIONS = "neo4j.session"  # the driver's logger of managed and auto-commit transaction retries
+from graphdb.database import RETRIES_LOGGER
 
 
 class _RetriedTransactions(logging.Filter):
@@ -33,9 +33,8 @@ class _RetriedTransactions(logging.Filter):
 
 @contextmanager
 def transaction_retries_unlogged() -> Iterator[None]:
-    """Within this block (in any thread of the process), the driver's notices of retried transactions are
-    not logged."""
-    logger = logging.getLogger(_DRIVER_SESSIONS)
+    """Within this block (in any thread of the process), the notices of retried transactions are not logged."""
+    logger = logging.getLogger(RETRIES_LOGGER)
     quiet = _RetriedTransactions()
     logger.addFilter(quiet)
     try:

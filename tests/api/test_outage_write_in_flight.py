@@ -1,5 +1,5 @@
 """A write in flight when Neo4j dies fails within seconds, coded DATABASE_UNAVAILABLE, and does not run when
-the database is back (issue 34): the API's driver retries a transaction for a bounded time only.
+the database is back (issue 34): the API retries a transaction for a bounded time only.
 
 The edit is held in flight by a transaction of the test's that holds the store's write lock; Neo4j is then
 SIGKILLed and started again at once, so that a retry loop outliving the outage would find it back.

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from graphdb.database import Database
+from graphdb.database import RETRIES_LOGGER, Database
 from graphdb.errors import DatabaseOutOfMemory
 from graphdb.runtime import LocalInstance
 from graphdb.settings import DbSettings
@@ -100,9 +100,9 @@ def test_the_refusal_is_not_retried_and_changes_nothing(
     db: Database, scanned: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     before = snapshot(db, REPO_ID)
-    with caplog.at_level(logging.WARNING, logger="neo4j.session"), pytest.raises(DatabaseOutOfMemory) as refused:
+    with caplog.at_level(logging.WARNING, logger=RETRIES_LOGGER), pytest.raises(DatabaseOutOfMemory) as refused:
         scans.scan(db, scanned, REPO_ID, 1, naming="heuristic", actor=OWNER)
     assert refused.value.code is ErrorCode.DATABASE_OUT_OF_MEMORY
-    retried = [r.getMessage() for r in caplog.records if r.name == "neo4j.session" and "retried" in r.getMessage()]
+    retried = [r.getMessage() for r in caplog.records if r.name == RETRIES_LOGGER and "retried" in r.getMessage()]
     assert not [message for message in retried if "OutOfMemory" in message], retried
     assert snapshot(db, REPO_ID) == before
