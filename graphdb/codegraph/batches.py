@@ -113,13 +113,9 @@ class UnwindWriter:
 
     def relationships(self, lists: dict[str, list[EdgeRecord]], nodes: dict[str, str]) -> None:
         """One transaction of codegraph_write_relationships: ``lists`` (by ``RELATIONSHIP_LISTS`` name) of edges
-        whose ends' element ids are in ``nodes``."""
-        self.relationship_rows({name: relationship_rows(edges, nodes) for name, edges in lists.items()})
-
-    def relationship_rows(self, lists: dict[str, list[list[Any]]]) -> None:
-        """One transaction of codegraph_write_relationships: its lists of rows by name (``RELATIONSHIP_LISTS``);
-        those not given are empty."""
-        given = {name: lists.get(name, []) for name in RELATIONSHIP_LISTS.values()}
+        whose ends' element ids are in ``nodes`` (the lists not given are empty). The rows are made here, in the
+        writer's thread."""
+        given = {name: relationship_rows(lists.get(name, ()), nodes) for name in RELATIONSHIP_LISTS.values()}
         self._write(_unit_of_work(query("codegraph_write_relationships"), batch_parameters(self._repo_id, **given)))
 
     def run(self, name: str, key: str, rows: Sequence[Any]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from time import perf_counter
@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from graphdb.codegraph.batches import Stopped, UnwindWriter, created_weight, shared_lists
 from graphdb.codegraph.reads import stored_digests
-from graphdb.codegraph.rows import RELATIONSHIP_LISTS, relationship_row, structure_row
+from graphdb.codegraph.rows import RELATIONSHIP_LISTS, structure_row
 from graphdb.database import Database
 from ingest import EdgeRecord, FileParse
 from ingest.assemble import FileGraph
@@ -30,8 +30,10 @@ T = TypeVar("T")
 class Told:
     """What the early writes were given, final once the scan has returned."""
 
-    paths: frozenset[str]  # the files they create: every parsed file that had no node
-    relationships: frozenset[EdgeRecord]  # the resolved edges they write (the records resolution told)
+    paths: Set[str]  # the files they create: every parsed file that had no node
+    # The resolved edges of those files that they do not write (an end is a package, a node stored before, or a
+    # create still running when told): the sync writes these. Far fewer than the written, which it need not know.
+    unwritten: list[EdgeRecord]
 
 
 class EarlyWrites:
@@ -60,9 +62,12 @@ class EarlyWrites:
         self._paths: set[str] = set()
         self._nodes: dict[str, str] = {}  # element ids from the creates done so far
         self._collected = 0  # creates whose ids are in _nodes, or still running, from the first on
-        self._edges: dict[str, list[list[Any]]] = defaultdict(list)  # relationship rows not yet sent, by list
-        self._edge_count = 0  # of those rows
-        self._written: set[EdgeRecord] = set()  # the records themselves: a key tuple apiece would double them
+        # Relationships not yet sent, by list: the records, whose rows are made as each batch is written (a batch
+        # may wait long for the server, and a row costs far more than the record it is made of, which resolution
+        # holds anyway).
+        self._edges: dict[str, list[EdgeRecord]] = defaultdict(list)
+        self._edge_count = 0  # of those
+        self._unwritten: list[EdgeRecord] = []  # resolved edges of the created files, left to the sync
         self.started: float | None = None  # when the first batch was sent
 
     def parsed(self, parse: FileParse, parse_json: str | None, graph: FileGraph) -> None:
@@ -88,11 +93,10 @@ class EarlyWrites:
         for edge in edges:
             if edge.origin not in self._paths:
                 continue
-            source, target = nodes.get(edge.source), nodes.get(edge.target)
-            if source is None or target is None:  # a node stored before, a package, or a create still running
+            if edge.source not in nodes or edge.target not in nodes:  # stored before, a package, a create running
+                self._unwritten.append(edge)
                 continue
-            self._edges[RELATIONSHIP_LISTS[edge.kind]].append(relationship_row(source, target, edge))
-            self._written.add(edge)
+            self._edges[RELATIONSHIP_LISTS[edge.kind]].append(edge)
             self._edge_count += 1
             if self._edge_count >= self._batch_size:
                 self._send_relationships()
@@ -107,9 +111,10 @@ class EarlyWrites:
             pairs.clear()  # the future holds its result to the end of the scan: the ids are held once, in _nodes
             self._collected += 1
 
-    def _write_relationships(self, lists: dict[str, list[list[Any]]]) -> None:
+    def _write_relationships(self, lists: dict[str, list[EdgeRecord]]) -> None:
         with self._relationship_slots:
-            self._writer.relationship_rows(lists)
+            # Both ends of each were in _nodes when told, and _nodes only grows (in the scan's thread).
+            self._writer.relationships(lists, self._nodes)
 
     def _send_files(self) -> None:
         self._creates.append(self._send(self._pool, self._writer.node_batch, "codegraph_create_files", self._batch))
@@ -132,8 +137,9 @@ class EarlyWrites:
             self._stop.set()  # the load goes on merging (a key clash) or fails: what is not yet sent is not wanted
 
     def told(self) -> Told:
-        """What these writes were given (and will have written once ``wait`` returns)."""
-        return Told(frozenset(self._paths), frozenset(self._written))
+        """What these writes were given (and will have written once ``wait`` returns, if it does: a stopped write
+        raises there, and what a stop left untold is in neither). Not copies: they are final by then."""
+        return Told(self._paths, self._unwritten)
 
     def wait(self) -> dict[str, str]:
         """The element ids of the nodes written, by key, once every write has ended; raises what a write raised

@@ -57,14 +57,12 @@ def plan_changes(
         if f.path in changed and f.path not in early
     ]
     symbols = symbols_by_file([s for s in result.symbols if s.path in changed and s.path not in early])
-    written = told.relationships if told is not None else frozenset()
-    relationships = [edge for edge in result.edges if edge.kind != "DEFINES" and edge.origin in changed]
-    if early or written:  # a first load alone has neither: no pass over its edges
-        relationships = [
-            edge
-            for edge in relationships
-            if not (edge.kind == "CONTAINS" and edge.origin in early) and edge not in written
-        ]
+    # A created file's DEFINES and CONTAINS came with it, and of its resolved edges the early writes left these.
+    relationships = [
+        edge for edge in result.edges if edge.kind != "DEFINES" and edge.origin in changed and edge.origin not in early
+    ]
+    if told is not None:
+        relationships += sorted(told.unwritten)
     new_ids = {file_id(path) for path in new}
     created, relationships = created_file_rows(
         [row for row in files if row[0] in new_ids], [row for row in symbols if row[0] in new_ids], relationships
@@ -86,9 +84,9 @@ def plan_changes(
     )
 
 
-def written_keys(plan: Plan, nodes: dict[str, str]) -> set[str]:
-    """The keys of the nodes a sync writes: those in ``nodes`` (the early writes') and those of ``plan``."""
-    keys = set(nodes)
+def planned_keys(plan: Plan) -> set[str]:
+    """The keys of the nodes ``plan`` writes (the early writes' are not among them)."""
+    keys: set[str] = set()
     for row in plan.created:
         keys.add(row[0])
         keys.update(symbol[0] for symbol in row[7])

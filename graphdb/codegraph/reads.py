@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 
 from graphdb.codegraph.batches import batch_parameters
 from graphdb.database import Database
@@ -14,10 +14,10 @@ def stored_digests(db: Database, repo_id: str) -> dict[str, str | None]:
     return {row["path"]: row["digest"] for row in db.rows("codegraph_file_digests", **batch_parameters(repo_id))}
 
 
-def unwritten_ends(db: Database, repo_id: str, edges: Sequence[EdgeRecord], written: set[str]) -> dict[str, str]:
-    """Element ids of the relationships' ends that are not ``written`` by this load (in unchanged files), by key.
-    This load writes nothing of theirs: they may be looked up while it writes."""
-    missing = {end for edge in edges for end in (edge.source, edge.target) if end not in written}
+def unwritten_ends(db: Database, repo_id: str, edges: Sequence[EdgeRecord], *written: Container[str]) -> dict[str, str]:
+    """Element ids of the relationships' ends that are in none of ``written`` (the keys of what this load writes),
+    by key: nodes of unchanged files, of which this load writes nothing, so they may be looked up while it writes."""
+    missing = {end for edge in edges for end in (edge.source, edge.target) if not any(end in keys for keys in written)}
     if not missing:
         return {}
     files = sorted(end for end in missing if end.startswith("file::"))

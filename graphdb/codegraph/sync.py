@@ -19,7 +19,7 @@ from neo4j.exceptions import ConstraintError
 
 from graphdb.codegraph.batches import BATCH_SIZE, FILE_BATCH_SIZE, WORKERS, UnwindWriter, created_weight, shared_lists
 from graphdb.codegraph.early_writes import EarlyWrites
-from graphdb.codegraph.plan import Plan, plan_changes, written_keys
+from graphdb.codegraph.plan import Plan, plan_changes, planned_keys
 from graphdb.codegraph.reads import stored_digests, unwritten_ends
 from graphdb.codegraph.rows import edges_by_list
 from graphdb.database import Database
@@ -185,7 +185,7 @@ def _write_changes(
         packages.update(unwind.nodes("codegraph_upsert_packages", plan.packages))
         # What the relationships' round needs but the new nodes' ids, made while this thread would wait, so
         # that the server is not left idle between the rounds.
-        nodes.update(unwritten_ends(db, repo_id, plan.relationships, written_keys(plan, nodes)))
+        nodes.update(unwritten_ends(db, repo_id, plan.relationships, nodes, planned_keys(plan)))
         edge_batches.extend(shared_lists(edges_by_list(plan.relationships), batch_size, workers))
 
     # Statements that do not wait on each other run their batches together, ``workers`` at a time, so that a
