@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from sys import intern
 from typing import Any
 
 from neo4j.exceptions import ClientError
@@ -57,9 +58,12 @@ def cluster(
         "hub_factor": params.hub_factor,
         "seeds": dict(seeds or {}),
     }
+    # Folded leaf files take their one neighbour's community: only those neighbours' keys are read back.
+    leaves = db.rows("cluster_leaf_files", repo_id=repo_id) if params.fold_leaves else []
+    neighbours = sorted({str(row["neighbour"]) for row in leaves})
     try:
         with projected(db, "cluster_project", **projection) as graph:
-            nodes, seeded = _communities(db, graph.name, params, seeded=seeds is not None)
+            nodes, seeded = _communities(db, graph.name, params, neighbours, seeded=seeds is not None)
             degrees = db.columns(
                 "gds_degree_stream",
                 graph_name=graph.name,
@@ -67,23 +71,22 @@ def cluster(
             )
     except EmptyProjection:
         return Assignments()  # no edge survives the levers: nothing to cluster
-    by_node_id: dict[str, int] = {}
     files: dict[str, int] = {}
     votes: dict[tuple[str, int], float] = defaultdict(float)
     # Both statements give every node of the projection in node id order: a node's degree is beside its community.
-    for node_id, community, path, is_file, weight in zip(
-        nodes["ids"], nodes["communities"], nodes["paths"], nodes["is_file"], degrees["scores"], strict=True
+    # A path comes once per node: each is held once (a file's symbols share their file's path).
+    for community, path, is_file, weight in zip(
+        nodes["communities"], nodes["paths"], nodes["is_file"], degrees["scores"], strict=True
     ):
-        by_node_id[node_id] = community
         if is_file:
-            files[path] = community
+            files[intern(path)] = community
         else:
-            votes[(path, community)] += weight
-    if params.fold_leaves:
-        for row in db.rows("cluster_leaf_files", repo_id=repo_id):
-            neighbour = by_node_id.get(str(row["neighbour"]))
-            if neighbour is not None and row["path"] not in files:
-                files[str(row["path"])] = neighbour
+            votes[(intern(path), community)] += weight
+    community_of = dict(nodes["neighbours"])
+    for row in leaves:
+        neighbour = community_of.get(str(row["neighbour"]))
+        if neighbour is not None and row["path"] not in files:
+            files[str(row["path"])] = neighbour
     return Assignments(
         files=files,
         symbol_votes=tuple(SymbolVote(path, community, weight) for (path, community), weight in sorted(votes.items())),
@@ -94,7 +97,7 @@ def cluster(
 
 
 def _communities(
-    db: Database, graph_name: str, params: ClusterParams, *, seeded: bool
+    db: Database, graph_name: str, params: ClusterParams, neighbours: list[str], *, seeded: bool
 ) -> tuple[dict[str, list[Any]], bool]:
     """The algorithm's columns (``gds_leiden_stream.cypher``), and whether it ran seeded."""
     common: dict[str, Any] = {
@@ -106,13 +109,15 @@ def _communities(
     }
     if params.algorithm == "louvain":
         louvain = {**common, "maxIterations": params.max_iterations, **({"seedProperty": "seed"} if seeded else {})}
-        return db.columns("gds_louvain_stream", graph_name=graph_name, config=louvain), seeded
+        return db.columns("gds_louvain_stream", graph_name=graph_name, config=louvain, neighbours=neighbours), seeded
     leiden = {**common, "gamma": params.resolution, "randomSeed": params.random_seed}
     if seeded:
         try:
             seeded_leiden = {**leiden, "seedProperty": "seed"}
-            return db.columns("gds_leiden_stream", graph_name=graph_name, config=seeded_leiden), True
+            return db.columns(
+                "gds_leiden_stream", graph_name=graph_name, config=seeded_leiden, neighbours=neighbours
+            ), True
         except ClientError as exc:
             if "dendrogram" not in str(exc).lower():
                 raise
-    return db.columns("gds_leiden_stream", graph_name=graph_name, config=leiden), False
+    return db.columns("gds_leiden_stream", graph_name=graph_name, config=leiden, neighbours=neighbours), False

@@ -16,6 +16,7 @@ packet's caller passes that key to `graph_facts` itself."""
 from __future__ import annotations
 
 import json
+from sys import intern
 
 from graphdb.codegraph.generations import live_key
 from graphdb.database import Database
@@ -27,13 +28,17 @@ from rooms.naming import GraphFacts
 def files_and_edges(db: Database, key: str) -> tuple[tuple[FileInfo, ...], tuple[FileEdge, ...]]:
     """The files (with their languages) and the file-level edges of the code graph whose nodes carry ``key``."""
     listed = db.columns("cluster_files", repo_id=key)
-    files = tuple(FileInfo(path, language) for path, language in zip(listed["paths"], listed["languages"], strict=True))
+    # Every path and kind is decoded once per row that names it: each is held once, the files' and edges' alike.
+    files = tuple(
+        FileInfo(intern(path), language) for path, language in zip(listed["paths"], listed["languages"], strict=True)
+    )
     found = db.columns("cluster_file_edges", repo_id=key)
     edges = tuple(
-        FileEdge(source, target, kind, float(weight))
-        for source, target, kind, weight in zip(
-            found["sources"], found["targets"], found["kinds"], found["weights"], strict=True
+        FileEdge(source, intern(target), intern(kind), float(weight))
+        for source, targets, kinds, weights in zip(
+            map(intern, found["sources"]), found["targets"], found["kinds"], found["weights"], strict=True
         )
+        for target, kind, weight in zip(targets, kinds, weights, strict=True)
     )
     return files, edges
 
