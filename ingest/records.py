@@ -32,7 +32,7 @@ class SymbolKind(StrEnum):
 
 
 class EdgeKind(StrEnum):
-    DEFINES = "DEFINES"  # file -> every symbol it defines
+    DEFINES = "DEFINES"  # file -> every symbol it defines (not in ScanResult.edges: see there)
     CONTAINS = "CONTAINS"  # symbol -> directly nested symbol
     IMPORTS = "IMPORTS"  # file -> file
     CALLS = "CALLS"  # symbol (or file, for top-level code) -> symbol
@@ -142,6 +142,8 @@ class ScanReport:
 class ScanResult:
     files: tuple[FileRecord, ...]
     symbols: tuple[SymbolRecord, ...]
+    # Every edge but DEFINES: each symbol has exactly one, from the file of its ``path``, which the graph stores
+    # with the symbol. As records they were a third of a large tree's (the report counts them).
     edges: tuple[EdgeRecord, ...]
     packages: tuple[PackageRecord, ...]
     report: ScanReport

@@ -57,10 +57,8 @@ def plan_changes(
         if f.path in changed and f.path not in early
     ]
     symbols = symbols_by_file([s for s in result.symbols if s.path in changed and s.path not in early])
-    # A created file's DEFINES and CONTAINS came with it, and of its resolved edges the early writes left these.
-    relationships = [
-        edge for edge in result.edges if edge.kind != "DEFINES" and edge.origin in changed and edge.origin not in early
-    ]
+    # A created file's CONTAINS came with it, and of its resolved edges the early writes left these.
+    relationships = [edge for edge in result.edges if edge.origin in changed and edge.origin not in early]
     if told is not None:
         relationships += sorted(told.unwritten)
     new_ids = {file_id(path) for path in new}
@@ -78,7 +76,7 @@ def plan_changes(
         figures={
             "files": len(result.files),
             "symbols": len(result.symbols),
-            "relationships": len(result.edges),
+            "relationships": len(result.edges) + len(result.symbols),  # each symbol's DEFINES
             "packages": len(result.packages),
         },
     )

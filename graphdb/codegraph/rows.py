@@ -48,11 +48,7 @@ def structure_row(parse: FileParse, parse_json: str | None, graph: FileGraph) ->
     with DEFINES, and CONTAINS (CALLS and INHERITS come from resolution)."""
     record, symbols, structure = graph
     position = {symbol.id: index for index, symbol in enumerate(symbols)}
-    contains = [
-        relationship_row(position[edge.source], position[edge.target], edge)
-        for edge in structure
-        if edge.kind == "CONTAINS"
-    ]
+    contains = [relationship_row(position[edge.source], position[edge.target], edge) for edge in structure]
     return [
         *file_row(record, parse_json or parse.to_json_text()),
         [list(symbol) for symbol in symbols],

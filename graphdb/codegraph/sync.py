@@ -146,12 +146,14 @@ def _sync(
     keys = [(path, file_id(path)) for path in sorted(changed)]
     rows = [[nodes[key], key, digests[path]] for path, key in keys]
     unwind.run_jobs(unwind.write_jobs("codegraph_set_digests", rows))
+    symbols_written = sum(1 for s in result.symbols if s.path in changed)
     return LoadReport(
         files_written=len(changed),
         files_deleted=len(vanished),
         files_unchanged=len(paths) - len(changed),
-        nodes_written=len(changed) + sum(1 for s in result.symbols if s.path in changed) + len(result.packages),
-        relationships_written=sum(1 for edge in result.edges if edge.origin in changed),
+        nodes_written=len(changed) + symbols_written + len(result.packages),
+        # with each written symbol's DEFINES
+        relationships_written=sum(1 for edge in result.edges if edge.origin in changed) + symbols_written,
         seconds=0.0,
     )
 

@@ -83,7 +83,14 @@ def _expected(result: ScanResult) -> tuple[set[tuple[Any, ...]], set[tuple[Any, 
     }
     nodes |= {("Package", (("ecosystem", p.ecosystem), ("id", p.id), ("name", p.name))) for p in result.packages}
     relationships = {(e.kind, e.source, e.target, e.ref_count, e.weight, e.confidence) for e in result.edges}
+    # A symbol's DEFINES is not among the scan's edges: it is stored from the symbol's file.
+    relationships |= {("DEFINES", f"file::{s.path}", s.id, 1, 1.0, 1.0) for s in result.symbols}
     return nodes, relationships
+
+
+def _relationship_count(result: ScanResult) -> int:
+    """The relationships a load of ``result`` writes: its edges and each symbol's DEFINES."""
+    return len(result.edges) + len(result.symbols)
 
 
 def test_a_fresh_load_stores_exactly_the_scan(db: Database, repo_id: str) -> None:
@@ -91,7 +98,7 @@ def test_a_fresh_load_stores_exactly_the_scan(db: Database, repo_id: str) -> Non
     report = codegraph.replace_repo(db, repo_id, result, batch_size=7)  # small batches: many transactions
     assert _stored(db, repo_id) == _expected(result)
     assert report.files_written == len(result.files) and report.files_deleted == 0
-    assert report.relationships_written == len(result.edges)
+    assert report.relationships_written == _relationship_count(result)
     # Spot checks written from the fixture: the relative import and the guessed call.
     relationships = _stored(db, repo_id)[1]
     assert ("IMPORTS", "file::src/shop/cart.py", "file::src/shop/pricing.py", 1, 1.0, 1.0) in relationships
@@ -181,10 +188,10 @@ def test_syncing_along_an_edit_history_equals_fresh_loads(
         assert _stored(db, repo_id) == _expected(current)
         assert report.files_written == len(rewritten), rewritten
         assert report.files_deleted == len(deleted)
-        assert report.nodes_written == len(rewritten) + len(current.packages) + sum(
-            1 for symbol in current.symbols if symbol.path in rewritten
-        )
-        assert report.relationships_written == sum(1 for edge in current.edges if edge.origin in rewritten)
+        symbols = sum(1 for symbol in current.symbols if symbol.path in rewritten)
+        assert report.nodes_written == len(rewritten) + len(current.packages) + symbols
+        # with each rewritten symbol's DEFINES
+        assert report.relationships_written == sum(1 for edge in current.edges if edge.origin in rewritten) + symbols
         previous = current
     assert {row["id"] for row in db.rows("codegraph_read_nodes", repo_id=repo_id) if row["label"] == "Package"} == set()
 
@@ -255,7 +262,8 @@ def test_a_first_load_interrupted_anywhere_is_completed_by_the_next_sync(db: Dat
             codegraph.sync_repo(interrupted, repo_id, result, batch_size=7, workers=2)  # type: ignore[arg-type]
         codegraph.sync_repo(db, repo_id, result, batch_size=7)
         assert _stored(db, repo_id) == _expected(result), writes
-        assert len(db.rows("codegraph_read_relationships", repo_id=repo_id)) == len(result.edges), writes  # once each
+        stored = db.rows("codegraph_read_relationships", repo_id=repo_id)
+        assert len(stored) == _relationship_count(result), writes  # once each
         assert codegraph.sync_repo(db, repo_id, result).files_written == 0, writes
 
 
@@ -287,7 +295,7 @@ def test_a_node_in_the_way_of_a_first_load_is_merged(
     assert passes == [True, False]
     assert _stored(db, repo_id) == _expected(result)
     assert report.files_written == len(result.files)
-    assert report.relationships_written == len(result.edges)
+    assert report.relationships_written == _relationship_count(result)
 
 
 def test_deleting_a_code_graph_leaves_other_repositories_alone(db: Database, repo_id: str) -> None:
@@ -426,7 +434,7 @@ def test_an_overlapped_first_load_interrupted_anywhere_is_completed_by_the_next(
             load(_InterruptedAfter(db, writes))
         load(db)
         assert _stored(db, repo_id) == _expected(result), writes
-        assert len(db.rows("codegraph_read_relationships", repo_id=repo_id)) == len(result.edges), writes
+        assert len(db.rows("codegraph_read_relationships", repo_id=repo_id)) == _relationship_count(result), writes
         assert codegraph.sync_repo(db, repo_id, result).files_written == 0, writes
 
 
