@@ -89,7 +89,8 @@ class EdgeAccumulator:
     def records(self) -> tuple[EdgeRecord, ...]:
         """Every edge's record, sorted: by (kind, source, target), which no two edges share."""
         self.flush()
-        return tuple(sorted(self._records))
+        self._records.sort()
+        return tuple(self._records)
 
 
 def _record(key: tuple[str, str, str], entry: list) -> EdgeRecord:
@@ -154,14 +155,16 @@ def resolve(parses: Mapping[str, FileParse], emit: Callable[[list[EdgeRecord]], 
         emit(import_edges)
     symbols = SymbolTable(parses)
     for path, parse in parses.items():
+        # A file's imports and bindings serve its own references alone: let go as the pass goes, not held to its end.
+        file_imports, file_bindings = imported.pop(path, set()), bindings.pop(path, {})
         if not parse.references:
             continue
         resolver = resolver_for(parse.language)
         peers = set(resolver.peers(parse)) if resolver is not None else set()
         file_scope = symbols.scope_of(
             parse,
-            sorted((imported[path] | peers) - {path}),
-            bindings.get(path, {}),
+            sorted((file_imports | peers) - {path}),
+            file_bindings,
             resolver.outside if resolver is not None else None,
         )
         file_source = file_id(path)  # the source of file-level references
