@@ -33,10 +33,18 @@ class ServedApi:
     def graphql_url(self) -> str:
         return f"{self.base_url}/graphql"
 
-    def post(self, document: str, variables: dict[str, Any] | None = None, token: str | None = None) -> httpx.Response:
+    def post(
+        self,
+        document: str,
+        variables: dict[str, Any] | None = None,
+        token: str | None = None,
+        client: httpx.Client | None = None,
+    ) -> httpx.Response:
+        """``client``: one that keeps its connection (else each post opens a client and a connection of its own)."""
         token = self.token if token is None else token
         headers = {"authorization": f"Bearer {token}"} if token else {}
-        return httpx.post(
+        send = client.post if client is not None else httpx.post
+        return send(
             self.graphql_url, json={"query": document, "variables": variables or {}}, headers=headers, timeout=60
         )
 

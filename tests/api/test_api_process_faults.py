@@ -80,6 +80,9 @@ class BatchStream:
     unexpected: list[Any] = field(default_factory=list)
     halt: threading.Event = field(default_factory=threading.Event)
     thread: threading.Thread | None = None
+    # One client for the stream: its batches follow each other on a kept connection, so that a kill at a random
+    # moment finds one in flight, not the client building its next connection (httpx.post makes a client a post).
+    client: httpx.Client = field(default_factory=httpx.Client)
 
     def start(self) -> None:
         self.thread = threading.Thread(target=self._run, daemon=True)
@@ -89,6 +92,7 @@ class BatchStream:
         self.halt.set()
         assert self.thread is not None
         self.thread.join(timeout=150)
+        self.client.close()
 
     def _run(self) -> None:
         n = 0
@@ -115,7 +119,7 @@ class BatchStream:
             server, generation = self.servers.current, self.servers.generation
             assert server is not None
             try:
-                response = server.post(EDIT, variables)
+                response = server.post(EDIT, variables, client=self.client)
             except httpx.ConnectError:  # nothing listens: the request was never sent
                 time.sleep(0.05)
                 continue
