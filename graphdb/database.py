@@ -138,12 +138,12 @@ class Database:
         delay, first_failure = FIRST_RETRY_DELAY_S, None
         with (
             unavailable_as_error(),
-            self._memory_refusals(),
             self.driver.session(database=self.database, default_access_mode=access, **session) as run,
         ):
             while True:
                 try:
-                    with run.begin_transaction(timeout=timeout) as tx:
+                    # A memory refusal, at a statement or at the commit, leaves as DatabaseOutOfMemory: not retried.
+                    with self._memory_refusals(), run.begin_transaction(timeout=timeout) as tx:
                         # What ``work`` may do with a managed transaction it may do with this one; the commit is ours.
                         result = work(cast(ManagedTransaction, tx))
                         tx.commit()
@@ -151,7 +151,7 @@ class Database:
                 except (Neo4jError, DriverError) as error:
                     now = time.monotonic()
                     first_failure = now if first_failure is None else first_failure
-                    if not error.is_retryable() or _refuses_memory(error) or now - first_failure > self.max_retry_s:
+                    if not error.is_retryable() or now - first_failure > self.max_retry_s:
                         raise
                     wait = delay * random.uniform(0.8, 1.2)
                     logging.getLogger(RETRIES_LOGGER).warning(
@@ -195,7 +195,3 @@ class Database:
         for name in statements:
             self.execute(name)
         return statements
-
-
-def _refuses_memory(error: Neo4jError | DriverError) -> bool:
-    return isinstance(error, Neo4jError) and as_out_of_memory(error, None) is not None
