@@ -54,13 +54,13 @@ def cluster(
         "repo_id": repo_id,
         "fold_leaves": params.fold_leaves,
         "edge_weights": dict(params.edge_weights),
-        "hubs": sorted(hubs),
+        "hubs": dict.fromkeys(sorted(hubs), True),
         "hub_factor": params.hub_factor,
         "seeds": dict(seeds or {}),
     }
     # Folded leaf files take their one neighbour's community: only those neighbours' keys are read back.
     leaves = db.rows("cluster_leaf_files", repo_id=repo_id) if params.fold_leaves else []
-    neighbours = sorted({str(row["neighbour"]) for row in leaves})
+    neighbours = dict.fromkeys(sorted({str(row["neighbour"]) for row in leaves}), True)
     try:
         with projected(db, "cluster_project", **projection) as graph:
             nodes, seeded = _communities(db, graph.name, params, neighbours, seeded=seeds is not None)
@@ -97,7 +97,7 @@ def cluster(
 
 
 def _communities(
-    db: Database, graph_name: str, params: ClusterParams, neighbours: list[str], *, seeded: bool
+    db: Database, graph_name: str, params: ClusterParams, neighbours: dict[str, bool], *, seeded: bool
 ) -> tuple[dict[str, list[Any]], bool]:
     """The algorithm's columns (``gds_leiden_stream.cypher``), and whether it ran seeded."""
     common: dict[str, Any] = {

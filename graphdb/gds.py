@@ -57,5 +57,5 @@ def louvain_file_communities(db: Database, repo_id: str, *, concurrency: int = 1
     """
     with projected(db, "gds_project_file_graph", repo_id=repo_id) as graph:
         config = {"relationshipWeightProperty": "weight", "concurrency": concurrency, "consecutiveIds": True}
-        found = db.columns("gds_louvain_stream", graph_name=graph.name, config=config, neighbours=[])
+        found = db.columns("gds_louvain_stream", graph_name=graph.name, config=config, neighbours={})
     return {file_id(path): community for path, community in zip(found["paths"], found["communities"], strict=True)}

@@ -5,7 +5,8 @@ procedures, plans each statement and JIT-compiles what runs hot, all during its 
 the scan parses on: without a warm-up the user's first scan pays for all of it. The warm-up is ``SCANS``
 real scans of Code Rooms' own domain package (real code, present wherever Code Rooms is installed), each
 into a throwaway repository of its own, so that each writes its whole graph and map as a first scan does,
-deleted right after it. An optional ``progress(WARMING_UP, done, SCANS)`` hears each scan done.
+deleted right after it; the schema is applied first. An optional ``progress(WARMING_UP, done, SCANS)``
+hears each scan done.
 """
 
 from __future__ import annotations
@@ -37,8 +38,12 @@ class WarmUp:
 
 
 def warm_up(db: Database, progress: Progress = no_progress) -> WarmUp:
-    """Scan the warm-up tree ``SCANS`` times, each time into a fresh repository deleted afterwards."""
+    """Apply the schema, as the command line's scan does first, then scan the warm-up tree ``SCANS`` times,
+    each time into a fresh repository deleted afterwards."""
     started = perf_counter()
+    # Creating an index empties the server's plan caches: on a new instance, the user's first scan would otherwise
+    # create the schema after the warm-up and plan every statement again.
+    db.apply_schema()
     tree = Path(rooms.__file__).resolve().parent
     files = 0
     for done in range(SCANS):

@@ -9,7 +9,10 @@ from graphdb.database import Database
 
 
 def fresh_repo_id() -> str:
-    return f"bench-scan-{uuid.uuid4().hex[:8]}"
+    """As short as the id a scan takes from a typical directory name (the default): the server plans statements
+    per size of their string parameters unless told not to (``graphdb.runtime.instance.PLANS_BY_TYPE_ONLY``), and
+    the warm-up's ids are long."""
+    return f"b-{uuid.uuid4().hex[:6]}"
 
 
 def forget(repo_id: str) -> None:

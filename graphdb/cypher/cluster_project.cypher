@@ -1,7 +1,8 @@
 // Project one repository's File and Symbol nodes with weighted, undirected edges into the GDS catalog.
 // Returns the projection's node and relationship counts (null when nothing matched: no graph is made).
 // Levers (all parameters): $edge_weights multiplies each relationship type's weight; an edge between a
-// hub file ($hubs: paths) and another file is multiplied by $hub_factor (0 drops it); with $fold_leaves
+// hub file and another file is multiplied by $hub_factor (0 drops it); $hubs maps each hub's path to true
+// (a map, not a list: the server plans an empty list and a full one apart, a map once); with $fold_leaves
 // a node with a single relationship is left out (it takes its neighbour's community afterwards);
 // every node carries `seed` ($seeds: path -> previous block index; symbols take their file's).
 // Rows are ordered by node id so the projection (hence Louvain's visiting order) does not depend on
@@ -20,7 +21,7 @@ CALL (source) {
              AND COUNT { (target)-[:IMPORTS|CALLS|INHERITS|DEFINES|CONTAINS]-() } > 1))
   WITH target, coalesce(r.weight, 1.0) * coalesce($edge_weights[type(r)], 1.0) AS raw
   WITH target,
-       CASE WHEN source.path <> target.path AND (source.path IN $hubs OR target.path IN $hubs)
+       CASE WHEN source.path <> target.path AND ($hubs[source.path] OR $hubs[target.path])
             THEN raw * $hub_factor ELSE raw END AS weight
   WHERE weight > 0
   RETURN target, weight ORDER BY target.id

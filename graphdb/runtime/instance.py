@@ -105,6 +105,15 @@ LAUNCHER_OPTIONS = (
 )
 
 
+# Cypher caches a plan per statement text and parameter types and, by default, per size of each string and list
+# parameter too (in buckets of powers of ten). Then a repository id shorter or longer than the warm-up's, or a tree
+# larger than the warm-up's, makes a user's first scan plan nearly every statement again: the warm-up cannot scan
+# every size a repository has. Our statements look nodes up by key, so their plans do not depend on these sizes;
+# keyed by type alone, the warm-up's plans serve every repository. An internal setting of the Neo4j version
+# `graphdb.runtime.versions` pins; strict config validation refuses to start a version that has dropped it.
+PLANS_BY_TYPE_ONLY = "internal.cypher.use_parameter_size=false"
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
@@ -277,6 +286,7 @@ class LocalInstance:
             f"server.directories.plugins={dist / 'plugins'}",
             "dbms.usage_report.enabled=false",
             "db.tx_log.rotation.retention_policy=2 files",
+            PLANS_BY_TYPE_ONLY,
         ]
         if self.settings.neo4j_transaction_memory is not None:
             lines.append(f"dbms.memory.transaction.total.max={self.settings.neo4j_transaction_memory}")

@@ -152,7 +152,7 @@ def test_the_projection_holds_its_nodes_not_every_relationship_at_once(db: Datab
         graph_name=f"profiled-{repo_id}",
         fold_leaves=True,
         edge_weights={},
-        hubs=[],
+        hubs={},
         hub_factor=1.0,
         seeds={},
         database_=db.database,

@@ -12,7 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from graphdb.runtime.instance import JIT_OPTIONS, LAUNCHER_OPTIONS, LocalInstance, free_port, heap_options
+from graphdb.runtime.instance import (
+    JIT_OPTIONS,
+    LAUNCHER_OPTIONS,
+    PLANS_BY_TYPE_ONLY,
+    LocalInstance,
+    free_port,
+    heap_options,
+)
 from graphdb.runtime.provision import dist_dir
 from graphdb.settings import DbSettings
 
@@ -84,6 +91,8 @@ def test_start_status_restart_stop(neo4j_target: object) -> None:  # jars provis
         heap = DbSettings().neo4j_heap  # the environment's, as the CLI read it
         assert server_flags.split(b"\0")[1:4] == [flag.encode() for flag in heap_options(heap)]
         assert {flag.encode() for flag in JIT_OPTIONS + LAUNCHER_OPTIONS} <= set(server_flags.split(b"\0"))
+        # The server started, so its strict validation took this internal setting (which it does not list).
+        assert PLANS_BY_TYPE_ONLY in (instance_dir / "conf" / "neo4j.conf").read_text().splitlines()
         assert "resolving" not in first.stderr + again.stderr, "jars come from the cache, no download"
     finally:
         stopped = cli("db", "stop", env=env)
