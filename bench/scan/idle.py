@@ -31,10 +31,9 @@ def rewrite_ms(buffer: bytearray) -> float:
 
 
 def round_trip_ms(db: Database) -> float:
-    """``RETURN 1`` on a fresh session, as every statement of a scan runs."""
+    """A trivial catalog statement (``server_versions``), on a session of its own as every statement of a scan."""
     started = time.perf_counter()
-    with db.driver.session(database=db.database) as session:
-        session.run("RETURN 1").consume()
+    db.versions()
     return _ms(started)
 
 
@@ -45,8 +44,8 @@ def main() -> None:
     try:
         for _ in range(5):
             round_trip_ms(db)  # the connection opened, the statement planned
-        print(f"== a pause, then {BUFFER_MB} MB written again (one byte a page) and the server's first round trip")
-        print(f"{'pause s':>8} {'rewrite ms':>11} {'again ms':>9} {'RETURN 1 ms':>12} {'again ms':>9}")
+        print(f"== a pause, then {BUFFER_MB} MB written again (one byte a page) and the server's first statement")
+        print(f"{'pause s':>8} {'rewrite ms':>11} {'again ms':>9} {'versions ms':>12} {'again ms':>9}")
         for pause in PAUSES_S:
             time.sleep(pause)
             first, second = rewrite_ms(buffer), rewrite_ms(buffer)
