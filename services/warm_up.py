@@ -25,7 +25,9 @@ from rooms.progress import Progress, no_progress
 from rooms.store_rules import VersionConflict
 from services.scan import scan
 
-SCANS = 4
+# A server gets faster over many scans, not only its first: the JIT compiles what stays hot. Fewer warm-up scans
+# leave more of that to the user's first scans; more lengthen `db start` for less gain (bench/scan/README.md).
+SCANS = 12
 WARMING_UP = "warming up"
 WARM_UP_ACTOR = Actor(Seat.OWNER, "warm-up")
 

@@ -7,7 +7,8 @@ its first scan after the database starts; and how it scales to 100,000 files wit
 Needs a database (``coderooms db start``, or NEO4J_URI: then no cold run, which restarts the local server) and,
 the first time, the package registries (bench/ingest's trees and emerge-viz); every tree is cached under
 ``~/.cache/coderooms/bench/`` (``--cache``); the archsets systems are unpacked from their source archives.
-Prints three tables, each with its legend; what the columns mean and the targets: ``bench/scan/README.md``.
+Prints its tables (the warm scans' CPU beside emerge's among them), each with its legend; what the columns mean
+and the targets: ``bench/scan/README.md``.
 Nothing here runs in the test suite.
 """
 
@@ -25,6 +26,10 @@ from bench.scan.marks import load_line
 from bench.scan.server import census
 from bench.scan.trees import NAMES, tree
 from graphdb.settings import DbSettings
+
+# Unmeasured scans before a warm one: a freshly started server gets faster over its first several scans, not only
+# the first (bench/scan/README.md says over how many).
+SETTLE = 8
 
 
 def _sizes(text: str) -> list[int]:
@@ -44,10 +49,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--cold-tree", default="snapcast", choices=NAMES, help="the tree of the cold run")
     parser.add_argument("--no-cold", action="store_true", help="no cold run (it restarts the local server)")
     parser.add_argument(
-        "--warmup",
+        "--settle",
         type=int,
-        default=2,
-        help="unmeasured scans of the first tree before the warm table (a fresh server warms up over several)",
+        default=SETTLE,
+        help="unmeasured scans before warm ones: in the cold run after the first scan, and of the first tree before"
+        " the warm table (a freshly started server gets faster over several scans)",
     )
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     args = parser.parse_args(argv)
@@ -66,14 +72,14 @@ def main(argv: list[str] | None = None) -> int:
     print()
     nodes, graphs = census()
     if not args.no_cold:
-        cold.run(args.cold_tree, tree(args.cold_tree, args.cache), args.repeat)
+        cold.run(args.cold_tree, tree(args.cold_tree, args.cache), args.repeat, args.settle)
     if names:
         trees = [(name, tree(name, args.cache)) for name in names]
-        # A freshly started server compiles its write path over several scans, the cold run's warm ones too.
-        for run in range(args.warmup):
+        # A freshly started server gets faster over several scans, its warm-up's and the cold run's ones too.
+        for run in range(args.settle):
             seconds = cold.scan_seconds(trees[0][1])
             print(
-                f"warm-up {run + 1} of {args.warmup}: {names[0]} scanned in {seconds:.1f} s (not measured)", flush=True
+                f"settling {run + 1} of {args.settle}: {names[0]} scanned in {seconds:.1f} s (not measured)", flush=True
             )
         versus.run(trees, args.cache, args.repeat, not args.no_emerge, args.emerge_timeout)
     if args.scale:

@@ -1,4 +1,4 @@
-"""The ``coderooms`` command line as a user runs it, in a process of its own: its wall clock and its peak RSS."""
+"""The ``coderooms`` command line as a user runs it, in a process of its own: its wall clock, peak RSS and CPU time."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ class CliRun:
     # The larger of the process's own peak and its reaped children's (the parse workers): Linux's wait4 reports
     # both in one ru_maxrss.
     peak_rss_mb: float
+    cpu_seconds: float  # user + system, of the process and its reaped children (the parse workers), as wait4 sums them
     stderr: str  # a scan with --json should print nothing there
 
 
@@ -46,7 +47,7 @@ def coderooms(*args: str) -> CliRun:
         process.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
         stderr = err.read().decode(errors="replace").strip()
-    run = CliRun(seconds, usage.ru_maxrss / 1024, stderr)
+    run = CliRun(seconds, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, stderr)
     if process.returncode != 0:
         raise Failed(f"coderooms {' '.join(args)} exited {process.returncode}: {stderr[-2000:]}", run)
     return run

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.cpu import process_cpu_seconds
 from bench.ingest.emerge import EmergeRun, run_emerge
+from bench.ingest.one import server_pid
 from bench.scan import cli
 from bench.scan.inventory import inventory
 from bench.scan.marks import load, mb, median, verdict
@@ -39,15 +42,20 @@ class Row:
     emerge: list[EmergeRun] = field(default_factory=list)
     server_before: float | None = None
     server_after: float | None = None
+    server_cpu: list[float | None] = field(default_factory=list)  # the server's CPU seconds during each of ours
 
 
 def measure(name: str, tree: Path, cache: Path, repeat: int, with_emerge: bool, emerge_timeout: float) -> Row:
     found = inventory(tree)  # emerge's inputs, before any clock runs
     row = Row(name, len(found.files), server_before=server_rss_mb())
+    server = server_pid()
     for _ in range(max(1, repeat)):
         repo_id = fresh_repo_id()
         try:
+            before = process_cpu_seconds(server)
             row.ours.append(cli.scan(tree, repo_id))
+            after = process_cpu_seconds(server)
+            row.server_cpu.append(None if before is None or after is None else after - before)
         finally:
             forget(repo_id)
         if with_emerge and not any(run.timed_out for run in row.emerge):  # one timeout is enough
@@ -79,6 +87,32 @@ def line(row: Row) -> str:
     )
 
 
+CPU_HEADER = f"{'tree':<24}{'ours CPU s':>11} {'command line':>13} {'server':>7} {'emerge CPU s':>13} {'floor':>18}"
+CPU_LEGEND = f"""\
+ours CPU s = CPU seconds of one scan (the median run's): the command line with its parse workers (wait4's user +
+system) and the local server meanwhile (/proc); emerge CPU s = emerge's, one process. floor = ours CPU s / the
+machine's {os.cpu_count()} CPUs / emerge s: the ratio our scan would have if every CPU-second of it ran in parallel on
+every CPU. A floor over the target (0.5) means that no schedule reaches it with this much work on this machine: it
+needs less work."""
+
+
+def cpu_line(row: Row) -> str | None:
+    """The CPU row of ``row`` (None without a local server's figures or emerge's)."""
+    runs = [(run, server) for run, server in zip(row.ours, row.server_cpu, strict=True) if server is not None]
+    if not runs or not row.emerge or not all(run.ok for run in row.emerge):
+        return None
+    run, server = sorted(runs, key=lambda pair: pair[0].seconds)[(len(runs) - 1) // 2]  # the median run, lower middle
+    emerge_s = median(e.seconds for e in row.emerge)
+    emerge_cpu = median(e.cpu_seconds for e in row.emerge)
+    ours = run.cpu_seconds + server
+    floor = ours / (os.cpu_count() or 1) / emerge_s
+    reach = "reachable" if floor <= TIME_TARGET else "out of reach"
+    return (
+        f"{row.name:<24}{ours:11.1f} {run.cpu_seconds:13.1f} {server:7.1f} {emerge_cpu:13.1f} "
+        f"{f'{floor:.2f} {reach}':>18}"
+    )
+
+
 def notes(row: Row) -> list[str]:
     found = cli.stderr_notes(row.name, row.ours)
     if len(row.ours) > 1:
@@ -107,12 +141,24 @@ def run(trees: list[tuple[str, Path]], cache: Path, repeat: int, with_emerge: bo
     print(HEADER)
     print("-" * len(HEADER))
     found: list[str] = []
+    cpu_lines: list[str] = []
     for name, tree in trees:
         row = measure(name, tree, cache, repeat, with_emerge, emerge_timeout)
         print(line(row), flush=True)
         found += notes(row)
+        cpu = cpu_line(row)
+        if cpu is not None:
+            cpu_lines.append(cpu)
     print()
     print(LEGEND)
     for note in found:
         print(f"  {note}")
     print()
+    if cpu_lines:
+        print("== what the work costs in CPU, against emerge")
+        print(CPU_HEADER)
+        print("-" * len(CPU_HEADER))
+        print("\n".join(cpu_lines))
+        print()
+        print(CPU_LEGEND)
+        print()
