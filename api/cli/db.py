@@ -84,7 +84,8 @@ def _above(clear: Callable[[], None], log: Callable[[str], None]) -> Callable[[s
 
 
 def _warm_up(log: Callable[[str], None], draw: Progress) -> None:
-    """A server just started: warm it up with a few small scans, so that the user's first scan runs at full speed."""
+    """A server just started: warm it up with scans of a small tree (``services.warm_up``), so that the user's first
+    scans run near full speed."""
     from services.warm_up import warm_up  # the scan's modules: not for the other `db` commands
 
     log("warming up the server with scans of a small tree (once per start; --no-warm-up skips it)…")
