@@ -101,7 +101,8 @@ def cpu_line(row: Row) -> str | None:
     runs = [(run, server) for run, server in zip(row.ours, row.server_cpu, strict=True) if server is not None]
     if not runs or not row.emerge or not all(run.ok for run in row.emerge):
         return None
-    run, server = sorted(runs, key=lambda pair: pair[0].seconds)[(len(runs) - 1) // 2]  # the median run, lower middle
+    seconds = median(run.seconds for run, _ in runs)
+    run, server = next(pair for pair in runs if pair[0].seconds == seconds)  # the median run (its two parts together)
     emerge_s = median(e.seconds for e in row.emerge)
     emerge_cpu = median(e.cpu_seconds for e in row.emerge)
     ours = run.cpu_seconds + server
